@@ -1,0 +1,2 @@
+// Filled in by the request-body work: readBody and parseBody.
+export {};

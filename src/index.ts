@@ -1,0 +1,14 @@
+/**
+ * json-parse-binary: `JSON.parseBinary` and `ArrayBuffer.prototype.detach` as a ponyfill.
+ * This module never touches globals; `json-parse-binary/auto` or {@link install} does.
+ * @packageDocumentation
+ */
+export { parseBinary } from './parse/parse-binary.js';
+export type {
+  BinaryInput,
+  KeyAction,
+  ParseBinaryFailure,
+  ParseBinaryOptions,
+  ParseBinaryResult,
+  ParseBinarySuccess,
+} from './parse/types.js';

@@ -1,0 +1,52 @@
+/** What to do with a dangerous key, as in `secure-json-parse`. */
+export type KeyAction = 'ignore' | 'error' | 'remove';
+
+/** Options for {@link parseBinary}. Every option defaults to `JSON.parse`'s own behaviour. */
+export interface ParseBinaryOptions {
+  /**
+   * Fail on invalid UTF-8 instead of replacing it with U+FFFD,
+   * like `new TextDecoder('utf-8', { fatal: true })`. Default `false`.
+   */
+  fatal?: boolean;
+  /**
+   * The deepest nesting of arrays and objects accepted. A document nested deeper fails.
+   * Default: unlimited (the parser never uses the call stack for nesting).
+   */
+  maxDepth?: number;
+  /**
+   * A `"__proto__"` key: `'ignore'` keeps it as an own property (as `JSON.parse` does),
+   * `'error'` fails the parse, `'remove'` drops the property. Default `'ignore'`.
+   */
+  protoAction?: KeyAction;
+  /**
+   * A `"constructor"` key whose value is an object holding a `"prototype"` key:
+   * `'ignore'` keeps it, `'error'` fails the parse, `'remove'` drops the property. Default `'ignore'`.
+   */
+  constructorAction?: KeyAction;
+}
+
+/** A successful parse. */
+export interface ParseBinarySuccess<T = unknown> {
+  ok: true;
+  /** Exactly what `JSON.parse(new TextDecoder().decode(bytes))` returns. */
+  value: T;
+}
+
+/** A failed parse. Failures are returned, never thrown. */
+export interface ParseBinaryFailure {
+  ok: false;
+  /** What was found, what was expected, and where (line and column). */
+  message: string;
+  /** Byte offset of the problem within the input. */
+  position: number;
+  /** 1-based line of the problem. */
+  line: number;
+  /** 1-based column of the problem, counted in bytes. */
+  column: number;
+}
+
+/** The result of {@link parseBinary}: `{ ok: true, value }` or `{ ok: false, message, position }`. */
+export type ParseBinaryResult<T = unknown> = ParseBinarySuccess<T> | ParseBinaryFailure;
+
+/** Everything {@link parseBinary} accepts as input. */
+export type BinaryInput = ArrayBuffer | SharedArrayBuffer | ArrayBufferView;

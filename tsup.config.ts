@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsup';
+
+// Node and bundlers get unminified ESM + CommonJS with types; browsers and CDNs get
+// self-contained minified ESM (no chunks, no bare imports) under dist/browser/.
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', auto: 'src/auto.ts', body: 'src/body.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    target: 'es2022',
+    platform: 'neutral',
+    sourcemap: false,
+  },
+]);

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/browser/**', 'test/runtimes/**', 'node_modules/**'],
+    testTimeout: 60_000,
+    pool: 'forks',
+  },
+});
