@@ -1,0 +1,38 @@
+import type { KeyAction, ParseBinaryOptions } from './types.js';
+
+/** Options with every default filled in and every value checked. */
+export interface ResolvedOptions {
+  fatal: boolean;
+  maxDepth: number;
+  protoAction: KeyAction;
+  constructorAction: KeyAction;
+}
+
+const DEFAULTS: ResolvedOptions = Object.freeze({
+  fatal: false,
+  maxDepth: Infinity,
+  protoAction: 'ignore',
+  constructorAction: 'ignore',
+});
+
+const KEY_ACTIONS: readonly unknown[] = ['ignore', 'error', 'remove'];
+
+/** Checks the options object; a wrong type or value is a programmer error and a TypeError. */
+export function resolveOptions(options: ParseBinaryOptions | undefined, caller: string): ResolvedOptions {
+  if (options === undefined) return DEFAULTS;
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${caller}: options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  const { fatal = false, maxDepth = Infinity, protoAction = 'ignore', constructorAction = 'ignore' } = options;
+  if (typeof fatal !== 'boolean') throw new TypeError(`${caller}: options.fatal must be a boolean`);
+  if (typeof maxDepth !== 'number' || !(maxDepth >= 0) || (maxDepth !== Infinity && !Number.isInteger(maxDepth))) {
+    throw new TypeError(`${caller}: options.maxDepth must be a non-negative integer or Infinity`);
+  }
+  if (!KEY_ACTIONS.includes(protoAction)) {
+    throw new TypeError(`${caller}: options.protoAction must be 'ignore', 'error' or 'remove'`);
+  }
+  if (!KEY_ACTIONS.includes(constructorAction)) {
+    throw new TypeError(`${caller}: options.constructorAction must be 'ignore', 'error' or 'remove'`);
+  }
+  return { fatal, maxDepth, protoAction, constructorAction };
+}

@@ -1,0 +1,52 @@
+import { PARSE_FAILED, toFailure } from './errors.js';
+import { toInputBytes } from './input.js';
+import { resolveOptions } from './options.js';
+import { parseDocument } from './parser.js';
+import { ParseState } from './state.js';
+import type { BinaryInput, ParseBinaryOptions, ParseBinaryResult } from './types.js';
+
+const BOM_0 = 0xef;
+const BOM_1 = 0xbb;
+const BOM_2 = 0xbf;
+
+/**
+ * Parses UTF-8 JSON bytes straight into a value, with no intermediate string for the document.
+ *
+ * The value is exactly what `JSON.parse(new TextDecoder().decode(bytes))` returns: same key order,
+ * `__proto__` as an own property, the same doubles, lone surrogates from `\u` escapes kept, invalid
+ * UTF-8 replaced by U+FFFD where TextDecoder replaces it, and a leading BOM skipped.
+ *
+ * Bad content never throws: the result is `{ ok: false, message, position, line, column }`, found at
+ * the first bad byte without reading further. Only a wrong argument type throws (a TypeError).
+ *
+ * @param input - the bytes: an ArrayBuffer, a SharedArrayBuffer, or any view (exactly its window).
+ *   A detached buffer is empty input.
+ * @param options - see {@link ParseBinaryOptions}.
+ * @example
+ * ```ts
+ * const result = parseBinary(await response.arrayBuffer());
+ * if (!result.ok) return new Response(result.message, { status: 400 });
+ * use(result.value);
+ * ```
+ */
+export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBinaryOptions): ParseBinaryResult<T> {
+  const { bytes, shared } = toInputBytes(input, 'parseBinary');
+  const { fatal, maxDepth, protoAction, constructorAction } = resolveOptions(options, 'parseBinary');
+  const state = new ParseState(bytes, shared, fatal, maxDepth, protoAction, constructorAction);
+  if (bytes.length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2) state.pos = 3;
+  try {
+    return { ok: true, value: parseDocument(state) as T };
+  } catch (error) {
+    if (error === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
+    if (error instanceof RangeError) {
+      // The engine's own limits (a string or an array past its maximum length) are a property of
+      // the content, so they fail the parse instead of escaping as an exception.
+      return toFailure(bytes, bytes.length, {
+        position: state.pos,
+        found: `content the engine cannot hold (${error.message})`,
+        expected: 'values within the engine\'s limits',
+      });
+    }
+    throw error;
+  }
+}

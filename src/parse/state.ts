@@ -1,0 +1,45 @@
+import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
+import type { KeyAction } from './types.js';
+
+/** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
+export class ParseState {
+  /** The input; exactly the caller's bytes. */
+  readonly bytes: Uint8Array;
+  readonly end: number;
+  /** Offset of the next byte to read. Helpers advance it. */
+  pos = 0;
+  readonly fatal: boolean;
+  /** The bytes live in a SharedArrayBuffer, which TextDecoder may refuse. */
+  readonly shared: boolean;
+  readonly maxDepth: number;
+  readonly protoAction: KeyAction;
+  readonly constructorAction: KeyAction;
+  failure: FailureRecord | undefined = undefined;
+
+  constructor(
+    bytes: Uint8Array,
+    shared: boolean,
+    fatal: boolean,
+    maxDepth: number,
+    protoAction: KeyAction,
+    constructorAction: KeyAction,
+  ) {
+    this.bytes = bytes;
+    this.end = bytes.length;
+    this.shared = shared;
+    this.fatal = fatal;
+    this.maxDepth = maxDepth;
+    this.protoAction = protoAction;
+    this.constructorAction = constructorAction;
+  }
+}
+
+/** Records what went wrong at `position` and unwinds to parseBinary. */
+export function fail(state: ParseState, position: number, expected: string, found?: string): never {
+  state.failure = {
+    position,
+    expected,
+    found: found ?? describeInputAt(state.bytes, position, state.end),
+  };
+  throw PARSE_FAILED;
+}

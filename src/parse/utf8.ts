@@ -1,0 +1,118 @@
+// UTF-8 helpers for string values. Bytes below 0x80 never occur inside a multi-byte sequence,
+// so decoding a string's bytes on their own gives exactly what decoding the whole document would.
+
+const REPLACEMENT_CHARACTER = 0xfffd;
+
+// ignoreBOM: a U+FEFF at the start of a string is content; only the document's leading BOM is skipped.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * Decodes `bytes[start, end)` as the WHATWG UTF-8 decoder does, U+FFFD for each maximal invalid
+ * subpart. A view on a SharedArrayBuffer is copied first: TextDecoder refuses shared memory in browsers.
+ */
+export function decodeUtf8(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
+  return decoder.decode(shared ? bytes.slice(start, end) : bytes.subarray(start, end));
+}
+
+/**
+ * Returns the offset of the first byte that starts an ill-formed sequence in `bytes[start, end)`,
+ * or -1 when the range is well-formed UTF-8. The ranges are those of the WHATWG decoder: no overlong
+ * forms, no encoded surrogates, nothing above U+10FFFF.
+ */
+export function findInvalidUtf8(bytes: Uint8Array, start: number, end: number): number {
+  let index = start;
+  while (index < end) {
+    const lead = bytes[index];
+    if (lead < 0x80) {
+      index++;
+      continue;
+    }
+    let needed: number;
+    let lower = 0x80;
+    let upper = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) needed = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      needed = 2;
+      if (lead === 0xe0) lower = 0xa0;
+      else if (lead === 0xed) upper = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      needed = 3;
+      if (lead === 0xf0) lower = 0x90;
+      else if (lead === 0xf4) upper = 0x8f;
+    } else return index;
+    if (index + needed >= end) return index;
+    const second = bytes[index + 1];
+    if (second < lower || second > upper) return index;
+    for (let k = 2; k <= needed; k++) {
+      const continuation = bytes[index + k];
+      if (continuation < 0x80 || continuation > 0xbf) return index;
+    }
+    index += needed + 1;
+  }
+  return -1;
+}
+
+/**
+ * Appends the UTF-16 code units of `bytes[start, end)` to `units` from `length` on, replacing
+ * ill-formed sequences as the WHATWG decoder does. Returns the new length. `units` must have room
+ * for `end - start` more code units (UTF-8 never needs more units than bytes).
+ */
+export function decodeUtf8Into(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  units: Uint16Array,
+  length: number,
+): number {
+  let index = start;
+  while (index < end) {
+    const lead = bytes[index++];
+    if (lead < 0x80) {
+      units[length++] = lead;
+      continue;
+    }
+    let needed: number;
+    let codePoint: number;
+    let lower = 0x80;
+    let upper = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) {
+      needed = 1;
+      codePoint = lead & 0x1f;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+      needed = 2;
+      codePoint = lead & 0x0f;
+      if (lead === 0xe0) lower = 0xa0;
+      else if (lead === 0xed) upper = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      needed = 3;
+      codePoint = lead & 0x07;
+      if (lead === 0xf0) lower = 0x90;
+      else if (lead === 0xf4) upper = 0x8f;
+    } else {
+      units[length++] = REPLACEMENT_CHARACTER;
+      continue;
+    }
+    // Consume continuation bytes while they fit; a byte that does not fit ends the maximal
+    // subpart and is examined again as the start of the next character.
+    let complete = true;
+    for (let seen = 0; seen < needed; seen++) {
+      const continuation = index < end ? bytes[index] : -1;
+      if (continuation < lower || continuation > upper) {
+        complete = false;
+        break;
+      }
+      codePoint = (codePoint << 6) | (continuation & 0x3f);
+      lower = 0x80;
+      upper = 0xbf;
+      index++;
+    }
+    if (!complete) units[length++] = REPLACEMENT_CHARACTER;
+    else if (codePoint < 0x10000) units[length++] = codePoint;
+    else {
+      codePoint -= 0x10000;
+      units[length++] = 0xd800 | (codePoint >> 10);
+      units[length++] = 0xdc00 | (codePoint & 0x3ff);
+    }
+  }
+  return length;
+}

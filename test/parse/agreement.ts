@@ -1,0 +1,26 @@
+import { expect } from 'vitest';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import type { ParseBinaryOptions } from '../../src/parse/types.js';
+import { jsonDifference, oracle } from './oracle.js';
+
+/** Asserts that parseBinary and the oracle agree on `bytes`: both fail, or both give the same value. */
+export function expectAgreement(bytes: Uint8Array, options: ParseBinaryOptions = {}): void {
+  const expected = oracle(bytes, options.fatal ?? false);
+  const actual = parseBinary(bytes, options);
+  if (actual.ok !== expected.ok) {
+    const shown = Array.from(bytes.subarray(0, 64), (byte) => byte.toString(16).padStart(2, '0')).join(' ');
+    expect.fail(
+      `parseBinary ${actual.ok ? 'succeeded' : `failed (${actual.message})`} where the oracle ` +
+        `${expected.ok ? 'succeeded' : 'failed'}; bytes: ${shown}${bytes.length > 64 ? ' ...' : ''}`,
+    );
+  }
+  if (actual.ok && expected.ok) {
+    const difference = jsonDifference(actual.value, expected.value);
+    if (difference !== undefined) expect.fail(`values differ: ${difference}`);
+  }
+  if (!actual.ok) {
+    expect(actual.position).toBeGreaterThanOrEqual(0);
+    expect(actual.position).toBeLessThanOrEqual(bytes.length);
+    expect(actual.message).toMatch(/^Unexpected .+ at line \d+, column \d+ \(byte \d+\): expected .+/);
+  }
+}

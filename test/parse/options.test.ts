@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import secureJson from 'secure-json-parse';
+import { describe, expect, it } from 'vitest';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import type { KeyAction } from '../../src/parse/types.js';
+import { jsonText } from './json-text.js';
+import { jsonDifference, utf8 } from './oracle.js';
+
+describe('maxDepth', () => {
+  it('counts arrays and objects; deeper fails at the opening bracket', () => {
+    expect(parseBinary(utf8('1'), { maxDepth: 0 })).toEqual({ ok: true, value: 1 });
+    expect(parseBinary(utf8('[]'), { maxDepth: 0 })).toMatchObject({ ok: false, position: 0 });
+    expect(parseBinary(utf8('[[1]]'), { maxDepth: 2 })).toEqual({ ok: true, value: [[1]] });
+    const deeper = parseBinary(utf8('[{"a":[1]}]'), { maxDepth: 2 });
+    expect(deeper).toMatchObject({ ok: false, position: 6 });
+    if (!deeper.ok) expect(deeper.message).toContain('maxDepth (2)');
+    expect(parseBinary(utf8('[[],{},[{}]]'), { maxDepth: 3 })).toEqual({ ok: true, value: [[], {}, [{}]] });
+    expect(parseBinary(utf8('[[],{},[{}]]'), { maxDepth: 2 })).toMatchObject({ ok: false, position: 8 });
+  });
+
+  it('stops a hostile document early', () => {
+    const result = parseBinary(utf8('['.repeat(500_000)), { maxDepth: 64 });
+    expect(result).toMatchObject({ ok: false, position: 64 });
+  });
+});
+
+/** secure-json-parse's verdict on the same text, as the reference for the key actions. */
+function secureVerdict(text: string, protoAction: KeyAction, constructorAction: KeyAction): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: secureJson.parse(text, undefined, { protoAction, constructorAction }) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+describe('protoAction and constructorAction mean what they mean in secure-json-parse', () => {
+  const documents = [
+    '{"__proto__":{"x":1}}',
+    '{"a":{"__proto__":[]},"b":2}',
+    '[{"__proto__":null}]',
+    '{"__proto__":1,"__proto__":2,"c":3}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '{"constructor":{"prototype":null}}',
+    '{"constructor":{"x":1}}',
+    '{"constructor":1}',
+    '{"constructor":{"prototype":1},"constructor":2}',
+    '{"constructor":2,"constructor":{"prototype":1}}',
+    '[{"nested":{"constructor":{"prototype":{}}}}]',
+    '{"constructor":[1]}',
+    '{"proto":1,"__proto":2,"prototype":3}',
+  ];
+  const actions: KeyAction[] = ['ignore', 'error', 'remove'];
+  for (const text of documents) {
+    for (const protoAction of actions) {
+      for (const constructorAction of actions) {
+        it(`${text} proto:${protoAction} constructor:${constructorAction}`, () => {
+          const expected = secureVerdict(text, protoAction, constructorAction);
+          const actual = parseBinary(utf8(text), { protoAction, constructorAction });
+          expect(actual.ok).toBe(expected.ok);
+          if (actual.ok && expected.ok) expect(jsonDifference(actual.value, expected.value)).toBeUndefined();
+          if (!actual.ok) expect(actual.message).toMatch(/protoAction|constructorAction/);
+        });
+      }
+    }
+  }
+
+  it('agree with secure-json-parse on random documents', () => {
+    fc.assert(
+      fc.property(jsonText, fc.constantFrom(...actions), fc.constantFrom(...actions), (text, protoAction, constructorAction) => {
+        const expected = secureVerdict(text, protoAction, constructorAction);
+        const actual = parseBinary(utf8(text), { protoAction, constructorAction });
+        expect(actual.ok).toBe(expected.ok);
+        if (actual.ok && expected.ok) expect(jsonDifference(actual.value, expected.value)).toBeUndefined();
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('report the position of the offending key', () => {
+    const result = parseBinary(utf8('{"a":1, "__proto__":{}}'), { protoAction: 'error' });
+    expect(result).toMatchObject({ ok: false, position: 8 });
+  });
+});

@@ -1,0 +1,190 @@
+// parseBinary from the built dist/ against the oracle (JSON.parse of the TextDecoder'd bytes) on
+// every runtime of the matrix: generated documents, ../shared/corpus when it is there, failures,
+// deep nesting, BOM, invalid UTF-8, fatal mode and every kind of input.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseBinary } from '../../dist/index.js';
+import { check, assert, assertThrows, report } from '../support/smoke.mjs';
+import { firstDifference, generatedDocuments, INVALID_UTF8, oracle, utf8 } from '../runtimes/oracle.mjs';
+
+const corpus = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
+
+/** Fails with the first difference between parseBinary and the oracle on these bytes. */
+function assertMatchesOracle(name, bytes, options) {
+  const expected = oracle(bytes);
+  const actual = parseBinary(bytes, options);
+  assert(actual.ok === expected.ok, `${name}: ok is ${actual.ok}, JSON.parse says ${expected.ok}${actual.ok ? '' : ` (${actual.message})`}`);
+  if (expected.ok) {
+    const difference = firstDifference(actual.value, expected.value);
+    assert(difference === undefined, `${name}: ${difference}`);
+  } else {
+    assertFailureShape(name, actual, bytes);
+  }
+}
+
+function assertFailureShape(name, result, bytes) {
+  assert(result.ok === false, `${name}: expected a failure`);
+  assert(typeof result.message === 'string' && result.message.length > 0, `${name}: empty message`);
+  assert(Number.isInteger(result.position) && result.position >= 0 && result.position <= bytes.byteLength,
+    `${name}: position ${result.position} outside 0..${bytes.byteLength}`);
+  assert(Number.isInteger(result.line) && result.line >= 1, `${name}: line ${result.line}`);
+  assert(Number.isInteger(result.column) && result.column >= 1, `${name}: column ${result.column}`);
+}
+
+function depthOf(value) {
+  let depth = 0;
+  while (Array.isArray(value)) {
+    depth++;
+    value = value[0];
+  }
+  return depth;
+}
+
+function stringDocument(...byteRuns) {
+  return Uint8Array.from([0x22, ...byteRuns.flat(), 0x22]);
+}
+
+await check('generated documents match JSON.parse, key order included', () => {
+  for (const seed of [1, 2, 3]) {
+    for (const { name, bytes } of generatedDocuments(seed)) assertMatchesOracle(name, bytes);
+  }
+});
+
+await check('corpus documents match JSON.parse (when ../shared/corpus exists)', () => {
+  if (!existsSync(corpus)) return;
+  for (const file of ['twitter.json', 'citm_catalog.json', 'canada.json']) {
+    const path = join(corpus, file);
+    if (existsSync(path)) assertMatchesOracle(file, new Uint8Array(readFileSync(path)));
+  }
+});
+
+await check('JSONTestSuite test_parsing: every file agrees with JSON.parse (when present)', () => {
+  const folder = existsSync(corpus) ? findFolder(corpus, 'test_parsing') : undefined;
+  if (!folder) return;
+  const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
+  assert(files.length > 100, `only ${files.length} files in ${folder}`);
+  const mismatches = [];
+  for (const file of files) {
+    try {
+      assertMatchesOracle(file, new Uint8Array(readFileSync(join(folder, file))));
+    } catch (error) {
+      mismatches.push(error.message);
+    }
+  }
+  assert(mismatches.length === 0, `${mismatches.length} mismatches:\n  ${mismatches.slice(0, 20).join('\n  ')}`);
+});
+
+function findFolder(root, name) {
+  const pending = [root];
+  while (pending.length > 0) {
+    const folder = pending.pop();
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const path = join(folder, entry.name);
+      if (entry.name === name) return path;
+      pending.push(path);
+    }
+  }
+  return undefined;
+}
+
+await check('failures are results with message, position, line and column', () => {
+  const bytes = utf8('[1,\n2,\n x]');
+  const result = parseBinary(bytes);
+  assertFailureShape('bad literal', result, bytes);
+  assert(result.position === 8, `position ${result.position}, expected 8`);
+  assert(result.line === 3 && result.column === 2, `line ${result.line} column ${result.column}, expected 3:2`);
+  for (const text of ['', ' ', '{', '[1,]', '{"a":}', '{"a" 1}', '01', '1 2', 'tru', '"abc', '"\\x"', "'a'", 'NaN', '[1]]', '"\t"']) {
+    const input = utf8(text);
+    assertFailureShape(JSON.stringify(text), parseBinary(input), input);
+  }
+});
+
+await check('nesting 100000 deep parses without a stack overflow; maxDepth limits it', () => {
+  const depth = 100_000;
+  const bytes = utf8(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+  const result = parseBinary(bytes);
+  assert(result.ok, `deep arrays failed: ${result.message}`);
+  assert(depthOf(result.value) === depth, `depth ${depthOf(result.value)}`);
+  const objects = utf8(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+  assert(parseBinary(objects).ok, 'deep objects failed');
+  const limited = parseBinary(bytes, { maxDepth: 1000 });
+  assertFailureShape('maxDepth', limited, bytes);
+  assert(parseBinary(utf8('[[1]]'), { maxDepth: 2 }).ok, 'maxDepth 2 rejects depth 2');
+  assert(!parseBinary(utf8('[[[1]]]'), { maxDepth: 2 }).ok, 'maxDepth 2 accepts depth 3');
+  const unclosed = utf8('['.repeat(depth));
+  assertFailureShape('unclosed', parseBinary(unclosed), unclosed);
+});
+
+await check('a leading byte order mark is skipped like TextDecoder does; one elsewhere fails', () => {
+  const withBom = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('{"a":[1]}')]);
+  assertMatchesOracle('BOM', withBom);
+  const result = parseBinary(withBom);
+  assert(result.ok && result.value.a[0] === 1, 'BOM document not parsed');
+  assertMatchesOracle('BOM only', Uint8Array.from([0xef, 0xbb, 0xbf]));
+  assertMatchesOracle('BOM after space', Uint8Array.from([0x20, 0xef, 0xbb, 0xbf, 0x31]));
+  assertMatchesOracle('two BOMs', Uint8Array.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x31]));
+});
+
+await check('invalid UTF-8 in strings becomes U+FFFD exactly as TextDecoder replaces it', () => {
+  for (const run of INVALID_UTF8) {
+    assertMatchesOracle(`[${run}] alone`, stringDocument(run));
+    assertMatchesOracle(`[${run}] between`, stringDocument([0x61], run, [0x62, 0xc3, 0xa9]));
+    assertMatchesOracle(`[${run}] as key`, Uint8Array.from([0x7b, ...stringDocument(run), 0x3a, 0x31, 0x7d]));
+    assertMatchesOracle(`[${run}] unterminated`, Uint8Array.from([0x22, ...run]));
+  }
+  assertMatchesOracle('invalid byte outside strings', Uint8Array.from([0x5b, 0xff, 0x5d]));
+});
+
+await check('fatal mode fails on invalid UTF-8 and accepts valid UTF-8', () => {
+  for (const run of INVALID_UTF8) {
+    const bytes = stringDocument([0x61], run);
+    assertFailureShape(`fatal [${run}]`, parseBinary(bytes, { fatal: true }), bytes);
+  }
+  const valid = utf8('{"€":"😀 中文 é"}');
+  const result = parseBinary(valid, { fatal: true });
+  assert(result.ok && result.value['€'] === '😀 中文 é', 'valid UTF-8 failed in fatal mode');
+});
+
+await check('every kind of input: ArrayBuffer, views with offsets, DataView, Buffer, SharedArrayBuffer', () => {
+  const text = '{"list":[1,2,3],"name":"ok"}';
+  const bytes = utf8(text);
+  const expectValue = (input, label) => {
+    const result = parseBinary(input);
+    assert(result.ok, `${label}: ${result.message}`);
+    assert(firstDifference(result.value, JSON.parse(text)) === undefined, `${label}: wrong value`);
+  };
+  expectValue(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 'ArrayBuffer');
+  expectValue(bytes, 'Uint8Array');
+  const padded = new Uint8Array(bytes.byteLength + 10).fill(0x78);
+  padded.set(bytes, 4);
+  expectValue(padded.subarray(4, 4 + bytes.byteLength), 'Uint8Array with offset');
+  expectValue(new DataView(padded.buffer, 4, bytes.byteLength), 'DataView with offset');
+  expectValue(new Int8Array(padded.buffer, 4, bytes.byteLength), 'Int8Array');
+  if (typeof globalThis.Buffer === 'function') expectValue(globalThis.Buffer.from(text), 'Buffer (pooled)');
+  if (typeof globalThis.SharedArrayBuffer === 'function') {
+    const shared = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(shared).set(bytes);
+    expectValue(shared, 'SharedArrayBuffer');
+    expectValue(new Uint8Array(shared), 'view on SharedArrayBuffer');
+  }
+  const empty = new ArrayBuffer(0);
+  assertFailureShape('empty ArrayBuffer', parseBinary(empty), new Uint8Array(0));
+});
+
+await check('wrong argument types are TypeErrors, not results', () => {
+  for (const input of [undefined, null, 'text', 42, {}, [1, 2], { byteLength: 2 }]) {
+    assertThrows(() => parseBinary(input), TypeError, `parseBinary(${String(input)})`);
+  }
+});
+
+await check('__proto__ stays an own property and the prototype is untouched', () => {
+  const bytes = utf8('{"__proto__":{"polluted":true},"a":1}');
+  assertMatchesOracle('__proto__', bytes);
+  const result = parseBinary(bytes);
+  assert(result.ok && Object.getPrototypeOf(result.value) === Object.prototype, 'prototype changed');
+  assert(({}).polluted === undefined, 'Object.prototype polluted');
+});
+
+report('parse');
