@@ -1,2 +1,7 @@
-// Filled in by the request-body work: readBody and parseBody.
-export {};
+/**
+ * `json-parse-binary/body`: read and parse JSON request bodies with bounded memory, from
+ * `node:http` (Express, Fastify), WHATWG `Request`/`Response` (Bun.serve, Deno.serve, Hono, fetch),
+ * ReadableStreams and async iterables. Loads in every runtime: no static `node:` imports.
+ * @packageDocumentation
+ */
+export * from './body/index.js';

@@ -1,0 +1,106 @@
+import { longerThanDeclared, outOfMemory, shorterThanDeclared, streamedTooLarge } from './failures.js';
+import { releaseIfSafe } from './release.js';
+import type { BodyFailure } from './types.js';
+
+// A streamed body starts with this much room, then doubles: few copies for large bodies,
+// little waste for small ones.
+const FIRST_CAPACITY = 16 * 1024;
+
+type Transfer = (this: ArrayBuffer, newLength: number) => ArrayBuffer;
+const transfer = (ArrayBuffer.prototype as { transfer?: Transfer }).transfer;
+
+function allocate(size: number): ArrayBuffer | undefined {
+  try {
+    return new ArrayBuffer(size);
+  } catch {
+    return undefined; // RangeError: more than this process can allocate.
+  }
+}
+
+/**
+ * Copies the chunks of one body into a single buffer: allocated once at the declared length, or
+ * grown by doubling (never past the limit) when no length is declared, so that no chunk has to be
+ * kept. Each check happens before the copy, so an oversized body is refused without growing.
+ */
+export class BodyCollector {
+  private buffer: ArrayBuffer;
+  private bytes: Uint8Array;
+  private received = 0;
+
+  private constructor(
+    buffer: ArrayBuffer,
+    private readonly declaredLength: number | undefined,
+    private readonly limit: number,
+    private readonly detach: boolean,
+  ) {
+    this.buffer = buffer;
+    this.bytes = new Uint8Array(buffer);
+  }
+
+  /** A collector for a body of `declaredLength` bytes (already checked against the limit), or of unknown length. */
+  static create(declaredLength: number | undefined, limit: number, detach: boolean): BodyCollector | BodyFailure {
+    const buffer = allocate(declaredLength ?? 0);
+    if (buffer === undefined) return outOfMemory(declaredLength ?? 0);
+    return new BodyCollector(buffer, declaredLength, limit, detach);
+  }
+
+  /** How many bytes have arrived so far. */
+  get receivedLength(): number {
+    return this.received;
+  }
+
+  /** Copies one chunk in (then releases it, if allowed and safe), or says why the body is refused. */
+  add(chunk: Uint8Array): BodyFailure | undefined {
+    const total = this.received + chunk.byteLength;
+    if (total > this.limit) return streamedTooLarge(this.limit);
+    if (this.declaredLength !== undefined && total > this.declaredLength) {
+      return longerThanDeclared(this.declaredLength);
+    }
+    if (total > this.bytes.byteLength) {
+      const failure = this.grow(total);
+      if (failure !== undefined) return failure;
+    }
+    this.bytes.set(chunk, this.received);
+    this.received = total;
+    if (this.detach) releaseIfSafe(chunk);
+    return undefined;
+  }
+
+  /** The received bytes, a view at the start of the collector's buffer; refused if shorter than declared. */
+  finish(): Uint8Array | BodyFailure {
+    if (this.declaredLength !== undefined && this.received < this.declaredLength) {
+      return shorterThanDeclared(this.received, this.declaredLength);
+    }
+    return this.bytes.subarray(0, this.received);
+  }
+
+  /** The whole buffer behind the views {@link finish} returns: the one to detach after use. */
+  get backingBuffer(): ArrayBuffer {
+    return this.buffer;
+  }
+
+  /**
+   * The received bytes in a Uint8Array that covers its own ArrayBuffer, so the caller can detach it.
+   * Only a streamed body that did not end on a doubling boundary needs a trimming copy.
+   */
+  exactBytes(): Uint8Array {
+    const buffer = this.buffer;
+    if (this.received === buffer.byteLength) return this.bytes;
+    if (this.detach && transfer !== undefined) return new Uint8Array(transfer.call(buffer, this.received));
+    const trimmed = new Uint8Array(buffer.slice(0, this.received));
+    if (this.detach) releaseIfSafe(this.bytes);
+    return trimmed;
+  }
+
+  private grow(needed: number): BodyFailure | undefined {
+    const capacity = Math.min(this.limit, Math.max(needed, this.bytes.byteLength * 2, FIRST_CAPACITY));
+    const buffer = allocate(capacity);
+    if (buffer === undefined) return outOfMemory(capacity);
+    const bytes = new Uint8Array(buffer);
+    bytes.set(this.bytes.subarray(0, this.received));
+    if (this.detach) releaseIfSafe(this.bytes);
+    this.buffer = buffer;
+    this.bytes = bytes;
+    return undefined;
+  }
+}

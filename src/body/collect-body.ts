@@ -1,0 +1,34 @@
+import { BodyCollector } from './body-collector.js';
+import { bodySourceReader } from './body-source.js';
+import type { ResolvedReadOptions } from './options.js';
+import type { BodyFailure } from './types.js';
+
+/** A body read completely: its bytes and the collector that owns the buffer behind them. */
+export interface CollectedBody {
+  ok: true;
+  bytes: Uint8Array;
+  collector: BodyCollector;
+}
+
+/**
+ * The whole reading pipeline shared by `readBody` and `parseBody`: check the source and headers,
+ * allocate once (or grow) within the limit, read every chunk, and check the length at the end.
+ */
+export async function collectBody(source: unknown, options: ResolvedReadOptions): Promise<CollectedBody | BodyFailure> {
+  const { limit, detach, signal } = options;
+  const reader = bodySourceReader(source, limit);
+  signal?.throwIfAborted();
+  if (!reader.headers.ok) {
+    reader.drop();
+    return reader.headers;
+  }
+  const collector = BodyCollector.create(reader.headers.declaredLength, limit, detach);
+  if (!(collector instanceof BodyCollector)) {
+    reader.drop();
+    return collector;
+  }
+  const failure = await reader.read(collector, signal);
+  if (failure !== undefined) return failure;
+  const bytes = collector.finish();
+  return bytes instanceof Uint8Array ? { ok: true, bytes, collector } : bytes;
+}

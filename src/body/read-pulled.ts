@@ -1,0 +1,108 @@
+import type { BodyCollector } from './body-collector.js';
+import { chunkBytes, ignoreRejection } from './chunks.js';
+import { sourceFailed } from './failures.js';
+import type { BodyFailure } from './types.js';
+
+/** A source read one chunk at a time: a ReadableStream reader or an async iterator. */
+interface PulledSource {
+  next(): Promise<IteratorResult<unknown>>;
+  /** Tells the producer we will read no further, so it can stop sending. */
+  stop(): void;
+  /** Called once after the source ended or failed by itself. */
+  finish(): void;
+}
+
+/** Resolves like `promise`, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function readPulled(
+  source: PulledSource,
+  collector: BodyCollector,
+  signal: AbortSignal | undefined,
+): Promise<BodyFailure | undefined> {
+  for (;;) {
+    let step: IteratorResult<unknown>;
+    try {
+      step = await (signal === undefined ? source.next() : untilAborted(source.next(), signal));
+    } catch (error) {
+      if (signal?.aborted === true && error === signal.reason) {
+        source.stop();
+        throw error;
+      }
+      source.finish();
+      return sourceFailed(error);
+    }
+    if (step.done === true) {
+      source.finish();
+      return undefined;
+    }
+    let failure: BodyFailure | undefined;
+    try {
+      failure = collector.add(chunkBytes(step.value));
+    } catch (error) {
+      source.stop();
+      throw error;
+    }
+    if (failure !== undefined) {
+      source.stop();
+      return failure;
+    }
+  }
+}
+
+/** Feeds every chunk of a WHATWG ReadableStream to `collector`; cancels the stream when refusing it. */
+export function readWebStream(
+  stream: ReadableStream<Uint8Array>,
+  collector: BodyCollector,
+  signal: AbortSignal | undefined,
+): Promise<BodyFailure | undefined> {
+  const reader = stream.getReader();
+  return readPulled(
+    {
+      next: () => reader.read(),
+      stop: () => ignoreRejection(reader.cancel()),
+      finish: () => reader.releaseLock(),
+    },
+    collector,
+    signal,
+  );
+}
+
+/** Feeds every chunk of an async iterable to `collector`; calls the iterator's `return` when refusing it. */
+export function readAsyncIterable(
+  iterable: AsyncIterable<unknown>,
+  collector: BodyCollector,
+  signal: AbortSignal | undefined,
+): Promise<BodyFailure | undefined> {
+  const iterator = iterable[Symbol.asyncIterator]();
+  return readPulled(
+    {
+      next: () => iterator.next(),
+      stop: () => {
+        try {
+          ignoreRejection(iterator.return?.());
+        } catch {
+          // A throwing `return` changes nothing: we have stopped reading anyway.
+        }
+      },
+      finish: () => {},
+    },
+    collector,
+    signal,
+  );
+}

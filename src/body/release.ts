@@ -1,0 +1,24 @@
+import { detach, detachStrategy } from '../detach/index.js';
+
+// Only strategies that free memory at once are worth their cost here: a structured-clone
+// "detach" merely moves the bytes into garbage, which is slower than leaving them to the GC.
+const detachingFreesMemory = detachStrategy === 'natives' || detachStrategy === 'transfer';
+
+/**
+ * Detaches `bytes` (an ArrayBuffer, or the buffer behind a view) when that cannot hurt anybody
+ * else: a view must cover its whole buffer (so it is not a slice of a pool or of a larger read)
+ * and the buffer must not be shared.
+ * Never throws: a buffer the runtime refuses to detach is simply left to the garbage collector.
+ */
+export function releaseIfSafe(bytes: ArrayBuffer | ArrayBufferView): void {
+  if (!detachingFreesMemory || bytes.byteLength === 0) return;
+  const isView = ArrayBuffer.isView(bytes);
+  const buffer = isView ? bytes.buffer : bytes;
+  if (isView && (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength)) return;
+  if (typeof SharedArrayBuffer === 'function' && buffer instanceof SharedArrayBuffer) return;
+  try {
+    detach(bytes);
+  } catch {
+    // Refused (pool, wasm memory, foreign realm...): the garbage collector will have it later.
+  }
+}
