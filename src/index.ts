@@ -12,3 +12,4 @@ export type {
   ParseBinaryResult,
   ParseBinarySuccess,
 } from './parse/types.js';
+export { install, type InstallOptions, type InstallOutcome, type InstallReport } from './shim/install.js';
