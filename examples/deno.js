@@ -1,0 +1,17 @@
+// Deno.serve with json-parse-binary/body.
+// Run: npm run build && PORT=3000 deno run --allow-net --allow-env --allow-read examples/deno.js
+import { parseBody } from 'json-parse-binary/body';
+
+Deno.serve(
+  {
+    port: Number(Deno.env.get('PORT') ?? 3000),
+    hostname: '127.0.0.1',
+    onListen: ({ port }) => console.log(`listening on http://127.0.0.1:${port}`),
+  },
+  async (request) => {
+    if (request.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
+    const body = await parseBody(request, { limit: 1024 * 1024, protoAction: 'remove' });
+    if (!body.ok) return new Response(body.message, { status: body.status, headers: { connection: 'close' } });
+    return Response.json({ received: body.value });
+  },
+);
