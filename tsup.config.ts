@@ -14,7 +14,9 @@ export default defineConfig([
     sourcemap: false,
   },
   {
-    entry: { index: 'src/index.ts', auto: 'src/auto.ts' },
+    // body.ts needs only WHATWG streams, Request and Response, so it serves browsers and service
+    // workers too.
+    entry: { index: 'src/index.ts', auto: 'src/auto.ts', body: 'src/body.ts' },
     outDir: 'dist/browser',
     format: ['esm'],
     dts: false,

@@ -94,7 +94,7 @@ function listPublishedFiles() {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const files = JSON.parse(output)[0].files.map((file) => file.path);
-  for (const required of ['dist/browser/index.js', 'dist/browser/auto.js']) {
+  for (const required of ['dist/browser/index.js', 'dist/browser/auto.js', 'dist/browser/body.js']) {
     if (!files.includes(required)) throw new Error(`${required} is not in the published files`);
   }
   return files;

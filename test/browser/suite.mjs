@@ -112,6 +112,18 @@ export async function run({ lib, before, packageUrl }) {
     assertThrows(() => lib.detach(new Uint8Array(new ArrayBuffer(8), 2, 4)), TypeError, 'detach(part of a buffer)');
   });
 
+  await check('the body bundle parses Response bodies and fetched documents', async () => {
+    const body = await import(`${packageUrl}/dist/browser/body.js`);
+    const parsed = await body.parseBody(new Response('{"list":[1,2,3]}'));
+    assert(parsed.ok && parsed.value.list[2] === 3, `parseBody(Response): ${JSON.stringify(parsed)}`);
+    const invalid = await body.parseBody(new Response('{"list":'));
+    assert(invalid.ok === false && invalid.status === 400, `invalid body: ${JSON.stringify(invalid)}`);
+    const tooLarge = await body.parseBody(new Response('[1,2,3]'), { limit: 3 });
+    assert(tooLarge.ok === false && tooLarge.status === 413, `too large: ${JSON.stringify(tooLarge)}`);
+    const fetched = await body.parseBody(await fetch('/corpus/index.json'));
+    assert(fetched.ok && Array.isArray(fetched.value), 'parseBody(fetch response)');
+  });
+
   await check('the auto bundle installs JSON.parseBinary and ArrayBuffer.prototype.detach', async () => {
     const auto = await import(`${packageUrl}/dist/browser/auto.js`);
     assert(auto.installed.parseBinary === 'installed' && auto.installed.detach === 'installed',
