@@ -1,0 +1,81 @@
+// The checks every runtime server smoke suite (Bun.serve, Deno.serve) runs against its own
+// server, whose handler is `answer` below wrapped in the runtime's serve function.
+import { parseBody } from '../../dist/body.js';
+import { assert, check } from '../support/smoke.mjs';
+
+export const SMOKE_LIMIT = 64 * 1024;
+
+/** The request handler both runtime servers use. */
+export async function answer(request) {
+  const body = await parseBody(request, { limit: SMOKE_LIMIT });
+  if (!body.ok) return new Response(body.message, { status: body.status, headers: { connection: 'close' } });
+  return Response.json({ received: body.value });
+}
+
+function post(url, body, headers = {}) {
+  return fetch(url, { method: 'POST', body, headers, duplex: 'half' });
+}
+
+function chunkedStream(chunkCount, chunkSize) {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent++ === chunkCount) controller.close();
+      else controller.enqueue(new Uint8Array(chunkSize).fill(0x20));
+    },
+  });
+}
+
+/** Sends good, invalid, empty, compressed and oversized bodies to the server at `url`. */
+export async function runServeChecks(url) {
+  await check('good body', async () => {
+    const document = { text: 'ünïcode ☃', list: [1, 2.5, true, null] };
+    const response = await post(url, JSON.stringify(document));
+    assert(response.status === 200, `status ${response.status}`);
+    const reply = await response.json();
+    assert(JSON.stringify(reply) === JSON.stringify({ received: document }), `reply ${JSON.stringify(reply)}`);
+  });
+  await check('invalid JSON is 400 with the position', async () => {
+    const response = await post(url, '{"a": tru}');
+    const text = await response.text();
+    assert(response.status === 400, `status ${response.status}`);
+    assert(text.includes('byte 9'), `message ${text}`);
+  });
+  await check('empty body is 400', async () => {
+    const response = await post(url, '');
+    assert(response.status === 400, `status ${response.status}`);
+    assert((await response.text()) === 'The body is empty', 'message');
+  });
+  await check('declared length past the limit is 413', async () => {
+    const response = await post(url, ' '.repeat(SMOKE_LIMIT + 1));
+    const text = await response.text();
+    assert(response.status === 413, `status ${response.status}`);
+    assert(text.includes('declares'), `message ${text}`);
+  });
+  await check('streamed body past the limit is 413', async () => {
+    try {
+      const response = await post(url, chunkedStream(100, 4096));
+      assert(response.status === 413, `status ${response.status}`);
+    } catch (error) {
+      // The server may close the connection while the client is still sending.
+      assert(/reset|closed|broken|socket/i.test(String(error?.cause ?? error)), `unexpected ${error}`);
+    }
+  });
+  await check('streamed body within the limit parses', async () => {
+    const response = await post(url, chunkedStream(3, 1000).pipeThrough(new TransformStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('['));
+      },
+      flush(controller) {
+        controller.enqueue(new TextEncoder().encode('1]'));
+      },
+    })));
+    assert(response.status === 200, `status ${response.status}`);
+    const reply = await response.json();
+    assert(JSON.stringify(reply) === '{"received":[1]}', `reply ${JSON.stringify(reply)}`);
+  });
+  await check('compressed body is 415', async () => {
+    const response = await post(url, '{}', { 'content-encoding': 'gzip' });
+    assert(response.status === 415, `status ${response.status}`);
+  });
+}
