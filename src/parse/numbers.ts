@@ -7,6 +7,12 @@ for (let power = 0, value = 1; power <= 22; power++, value *= 10) EXACT_POWERS_O
 
 const MAX_EXACT_INTEGER = Number.MAX_SAFE_INTEGER;
 
+/** While the prefix is below this, one more digit keeps it below 2^53. */
+const PREFIX_LIMIT = Math.floor((MAX_EXACT_INTEGER - 9) / 10);
+
+/** Digits past the exact prefix that the extended-precision step handles: up to 19 in all. */
+const MAX_TAIL_DIGITS = 4;
+
 /** Exponents past this are clamped: the value is already 0 or Infinity, and the text fallback decides. */
 const EXPONENT_CLAMP = 100_000;
 
@@ -22,33 +28,41 @@ export function readNumber(state: ParseState): number {
   const negative = bytes[pos] === MINUS;
   if (negative) pos++;
 
-  // The significand's digits are accumulated while the total stays exact (below 2^53).
-  let significand = 0;
-  let exact = true;
+  // Digits go into an exact prefix while it stays below 2^53, then into a short tail; a number
+  // with more digits than that is left to the engine's own conversion of its text.
+  let prefix = 0;
+  let tail = 0;
+  let tailDigits = 0;
+  let tracked = true;
   let byte = pos < end ? bytes[pos] : -1;
   if (byte === DIGIT_0) {
-    pos++;
+    byte = ++pos < end ? bytes[pos] : -1;
   } else if (byte >= DIGIT_1 && byte <= DIGIT_9) {
     do {
-      significand = significand * 10 + (byte - DIGIT_0);
+      if (tailDigits === 0 && prefix < PREFIX_LIMIT) prefix = prefix * 10 + (byte - DIGIT_0);
+      else if (tailDigits < MAX_TAIL_DIGITS) {
+        tail = tail * 10 + (byte - DIGIT_0);
+        tailDigits++;
+      } else tracked = false;
       byte = ++pos < end ? bytes[pos] : -1;
     } while (byte >= DIGIT_0 && byte <= DIGIT_9);
-    if (significand > MAX_EXACT_INTEGER) exact = false;
   } else {
     fail(state, pos, negative ? "a digit after '-'" : 'a value');
   }
 
   let exponent = 0;
-  byte = pos < end ? bytes[pos] : -1;
   if (byte === DOT) {
     byte = ++pos < end ? bytes[pos] : -1;
     if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) fail(state, pos, "a digit after '.'");
     do {
-      if (exact) {
-        significand = significand * 10 + (byte - DIGIT_0);
+      if (tailDigits === 0 && prefix < PREFIX_LIMIT) {
+        prefix = prefix * 10 + (byte - DIGIT_0);
         exponent--;
-        if (significand > MAX_EXACT_INTEGER) exact = false;
-      }
+      } else if (tailDigits < MAX_TAIL_DIGITS) {
+        tail = tail * 10 + (byte - DIGIT_0);
+        tailDigits++;
+        exponent--;
+      } else tracked = false;
       byte = ++pos < end ? bytes[pos] : -1;
     } while (byte >= DIGIT_0 && byte <= DIGIT_9);
   }
@@ -67,8 +81,8 @@ export function readNumber(state: ParseState): number {
   }
   state.pos = pos;
 
-  if (exact) {
-    const value = exactValue(significand, exponent);
+  if (tracked) {
+    const value = tailDigits === 0 ? exactValue(prefix, exponent) : extendedValue(prefix, tail, tailDigits, exponent);
     if (value === value) return negative ? -value : value;
   }
   return Number(asciiText(bytes, start, pos));
@@ -88,6 +102,75 @@ function exactValue(significand: number, exponent: number): number {
     if (scaled <= MAX_EXACT_INTEGER) return scaled * EXACT_POWERS_OF_TEN[22];
   }
   return NaN;
+}
+
+/** Veltkamp's splitter: 2^27 + 1 cuts a double into two halves of at most 26 bits. */
+const SPLITTER = 134217729;
+
+const float64 = new Float64Array(1);
+const words = new Uint32Array(float64.buffer);
+/** Index of the word holding the sign, exponent and top of the mantissa. */
+const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+const LOW_WORD = 1 - HIGH_WORD;
+const MIDPOINT_MARGIN = 2 ** -20;
+
+/**
+ * (prefix x 10^tailDigits + tail) x 10^exponent, correctly rounded, for significands of 16 to 19
+ * digits, or NaN when this cannot be sure. The significand is held exactly as a sum of two doubles,
+ * the scaling by an exact power of ten is done with error-free products, and the result is trusted
+ * only when the exact value is clearly away from a rounding midpoint.
+ */
+function extendedValue(prefix: number, tail: number, tailDigits: number, exponent: number): number {
+  if (exponent < -22 || exponent > 22) return NaN;
+  // prefix x 10^tailDigits + tail, exactly, as high + low.
+  const scale = EXACT_POWERS_OF_TEN[tailDigits];
+  const cut = SPLITTER * prefix;
+  const prefixHigh = cut - (cut - prefix);
+  const upper = prefixHigh * scale;
+  const lower = (prefix - prefixHigh) * scale + tail;
+  const high = upper + lower;
+  const low = lower - (high - upper);
+
+  let approximation: number;
+  let correction: number;
+  const power = EXACT_POWERS_OF_TEN[exponent < 0 ? -exponent : exponent];
+  if (exponent >= 0) {
+    approximation = high * power;
+    correction = productError(high, power, approximation) + low * power;
+  } else {
+    approximation = high / power;
+    const remainder = high - approximation * power;
+    // The remainder above lost the product's rounding error; add it back exactly.
+    correction = (remainder - productError(approximation, power, approximation * power) + low) / power;
+  }
+
+  const result = approximation + correction;
+  // How far the exact value lies from `result` (the subtraction is exact: they are neighbours).
+  const offset = approximation - result + correction;
+  float64[0] = result;
+  const highWord = words[HIGH_WORD];
+  const biasedExponent = (highWord >>> 20) & 0x7ff;
+  if (biasedExponent <= 53 || biasedExponent === 0x7ff) return NaN;
+  const powerOfTwo = (highWord & 0xfffff) === 0 && words[LOW_WORD] === 0;
+  words[HIGH_WORD] = (biasedExponent - 52) << 20;
+  words[LOW_WORD] = 0;
+  const unit = float64[0];
+  // Just below a power of two the spacing of doubles halves, and so does the way to the midpoint.
+  const toMidpoint = powerOfTwo && offset < 0 ? unit / 4 : unit / 2;
+  // The offset is known to far better than a millionth of a unit; closer calls go to the slow path.
+  if (Math.abs(Math.abs(offset) - toMidpoint) <= unit * MIDPOINT_MARGIN) return NaN;
+  return result;
+}
+
+/** The exact rounding error of `product = a x b` (Dekker's two-product, without fused multiply-add). */
+function productError(a: number, b: number, product: number): number {
+  const cutA = SPLITTER * a;
+  const aHigh = cutA - (cutA - a);
+  const aLow = a - aHigh;
+  const cutB = SPLITTER * b;
+  const bHigh = cutB - (cutB - b);
+  const bLow = b - bHigh;
+  return ((aHigh * bHigh - product) + aHigh * bLow + aLow * bHigh) + aLow * bLow;
 }
 
 function asciiText(bytes: Uint8Array, start: number, end: number): string {

@@ -94,7 +94,7 @@ describe('every input container means exactly its bytes', () => {
       }
     }
     const bytes = utf8(`xx${document}`);
-    const view = new Lying(bytes.buffer, 2, bytes.length - 2);
+    const view = new Lying(bytes.buffer as ArrayBuffer, 2, bytes.length - 2);
     expect(parseBinary(view)).toEqual({ ok: true, value: expected });
   });
 });

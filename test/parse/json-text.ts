@@ -60,8 +60,16 @@ const keyText = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('"a"', '"id"', '"__proto__"', '"constructor"', '"prototype"', '"0"', '"1"', '"length"', '""') },
 );
 
-/** A JSON text of any value, built bottom-up with random whitespace between every token. */
-export const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+/**
+ * JSON texts of any value, built bottom-up with random whitespace between every token. With
+ * `uniqueKeys`, no object repeats a key (however it is spelled).
+ */
+function jsonTextOf(uniqueKeys: boolean): fc.Arbitrary<string> {
+  const entries = <T extends unknown[]>(entry: fc.Arbitrary<T>, keyIndex: number) =>
+    uniqueKeys
+      ? fc.uniqueArray(entry, { maxLength: 6, selector: (item) => JSON.parse(item[keyIndex] as string) as string })
+      : fc.array(entry, { maxLength: 6 });
+  return fc.letrec<{ value: string }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true, maxDepth: 5 },
     { weight: 3, arbitrary: fc.oneof(fc.constantFrom('true', 'false', 'null'), jsonNumberText, jsonStringText) },
@@ -74,13 +82,17 @@ export const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie)
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.array(fc.tuple(whitespace, keyText, whitespace, whitespace, tie('value'), whitespace), { maxLength: 6 }), whitespace)
+        .tuple(entries(fc.tuple(whitespace, keyText, whitespace, whitespace, tie('value'), whitespace), 1), whitespace)
         .map(([entries, inner]) =>
           entries.length === 0 ? `{${inner}}` : `{${entries.map(([a, k, b, c, v, d]) => `${a}${k}${b}:${c}${v}${d}`).join(',')}}`,
         ),
     },
   ),
 })).value.chain((text) => fc.tuple(whitespace, whitespace).map(([before, after]) => before + text + after));
+}
+
+export const jsonText = jsonTextOf(false);
+export const jsonTextWithUniqueKeys = jsonTextOf(true);
 
 /** Edits that break or bend a valid document: byte replacement, deletion, insertion, truncation. */
 export type Mutation =
