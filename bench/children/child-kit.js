@@ -1,0 +1,65 @@
+// Shared plumbing for the measurement child processes: each child gets its settings as one JSON
+// argument, measures one thing in a fresh heap, and prints one JSON line.
+import { pathToFileURL } from 'node:url';
+
+/** The JSON settings passed as the child's first argument. */
+export function readSettings() {
+  return JSON.parse(process.argv[2] ?? '{}');
+}
+
+/** The library the parent measured (the built dist/index.js unless `--library` said otherwise). */
+export async function importLibrary(settings) {
+  return import(pathToFileURL(settings.library).href);
+}
+
+/** A full garbage collection, or null where the runtime was started without one exposed. */
+export const collectGarbage = globalThis.Bun
+  ? () => globalThis.Bun.gc(true)
+  : typeof globalThis.gc === 'function'
+    ? () => {
+        globalThis.gc();
+        globalThis.gc();
+      }
+    : null;
+
+/**
+ * JavaScript memory in use: the heap plus memory held outside it on the heap's behalf. Node 24
+ * keeps large decoded strings outside the heap ("external" strings, counted in `external`), so
+ * the heap alone would miss them. Only differences are used, so the input bytes cancel out.
+ */
+export function javascriptMemory() {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + (usage.external ?? 0);
+}
+
+/** Peak resident set size of this process so far, in bytes. */
+export function peakRss() {
+  const fromKernel = typeof process.resourceUsage === 'function' ? process.resourceUsage().maxRSS * 1024 : 0;
+  return Math.max(fromKernel, process.memoryUsage().rss);
+}
+
+/**
+ * Records garbage collections where the runtime reports them (PerformanceObserver 'gc': Node).
+ * `stop()` waits for pending entries, then returns them (or null when unsupported).
+ */
+export function watchGarbageCollections() {
+  const supported = globalThis.PerformanceObserver?.supportedEntryTypes?.includes('gc');
+  if (!supported) return { stop: async () => null };
+  const entries = [];
+  const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    async stop() {
+      // Entries are delivered asynchronously: give them a turn of the event loop, then flush.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      entries.push(...observer.takeRecords());
+      observer.disconnect();
+      return entries.map((entry) => ({ start: entry.startTime, duration: entry.duration, kind: entry.detail?.kind ?? entry.kind }));
+    },
+  };
+}
+
+/** Prints the child's result for the parent to read. */
+export function report(result) {
+  console.log(JSON.stringify(result));
+}

@@ -1,0 +1,136 @@
+// What the benchmarks run on, and how to start a child process on the same runtime.
+// Works on Node, Bun and Deno: Node built-ins are reached through their `node:` names, which all
+// three provide.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const benchDir = dirname(fileURLToPath(import.meta.url));
+export const repoDir = dirname(benchDir);
+
+/** 'node' | 'bun' | 'deno' */
+export const engine = globalThis.Bun ? 'bun' : globalThis.Deno ? 'deno' : 'node';
+
+/** Short name used in file names and tables: node20, node24, bun, deno. */
+export function runtimeId() {
+  if (engine !== 'node') return engine;
+  return `node${process.versions.node.split('.')[0]}`;
+}
+
+/** A human label such as "Node 20.20.2 (V8 11.3)". */
+export function runtimeLabel() {
+  if (engine === 'bun') return `Bun ${globalThis.Bun.version} (JavaScriptCore)`;
+  if (engine === 'deno') return `Deno ${globalThis.Deno.version.deno} (V8 ${globalThis.Deno.version.v8})`;
+  return `Node ${process.versions.node} (V8 ${process.versions.v8.split('-')[0]})`;
+}
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoDir, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return null;
+  }
+}
+
+function packageVersion() {
+  try {
+    return JSON.parse(readFileSync(join(repoDir, 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
+/** Everything a reader needs to judge a figure: runtime, CPU, memory, library version. */
+export function describeEnvironment() {
+  const cpus = os.cpus();
+  return {
+    runtime: runtimeId(),
+    runtimeLabel: runtimeLabel(),
+    cpu: cpus[0]?.model?.trim() || 'unknown CPU',
+    cores: cpus.length,
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()}-${os.arch()}`,
+    library: packageVersion(),
+    commit: gitCommit(),
+    date: new Date().toISOString(),
+  };
+}
+
+/** The header line printed at the top of every run. */
+export function environmentLine(environment) {
+  return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores, ${environment.memoryGB} GB · ${
+    environment.platform
+  } · json-parse-binary ${environment.library ?? '?'}${environment.commit ? ` @ ${environment.commit}` : ''}`;
+}
+
+function newestFileTime(directory) {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestFileTime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** A warning when the built library is older than its sources (a forgotten `npm run build`). */
+export function staleBuildWarning(libraryPath) {
+  const sources = join(repoDir, 'src');
+  if (!existsSync(sources) || !existsSync(libraryPath)) return null;
+  return newestFileTime(sources) > statSync(libraryPath).mtimeMs
+    ? `note: ${libraryPath} is older than src/ — run \`npm run build\` to measure the current code`
+    : null;
+}
+
+/**
+ * Command and arguments that run `script` on this same runtime with V8 flags (ignored on Bun,
+ * which has no V8; Bun code calls `Bun.gc(true)` instead of `gc()`).
+ * @param {string} script
+ * @param {string[]} v8Flags such as ['--expose-gc']
+ * @param {string[]} scriptArgs
+ */
+export function childCommand(script, v8Flags, scriptArgs) {
+  if (engine === 'deno') {
+    const flags = v8Flags.length ? [`--v8-flags=${v8Flags.join(',')}`] : [];
+    return { command: globalThis.Deno.execPath(), args: ['run', '--allow-all', '--quiet', ...flags, script, ...scriptArgs] };
+  }
+  if (engine === 'bun') return { command: process.execPath, args: ['run', script, ...scriptArgs] };
+  return { command: process.execPath, args: [...v8Flags, script, ...scriptArgs] };
+}
+
+/**
+ * Runs a child script that prints its result as one JSON line on stdout (anything else on stdout
+ * is ignored; stderr passes through). Resolves with the parsed object, or `{ error }` when the
+ * child failed, so one broken measurement never stops the suite.
+ */
+export function runChild(script, v8Flags, scriptArgs, { timeoutMs = 300_000 } = {}) {
+  const { command, args } = childCommand(script, v8Flags, scriptArgs);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const line = stdout
+        .split('\n')
+        .reverse()
+        .find((text) => text.startsWith('{'));
+      if (line) {
+        try {
+          resolve(JSON.parse(line));
+          return;
+        } catch {
+          // fall through to the error below
+        }
+      }
+      const reason = signal ? `killed by ${signal}` : `exit code ${code}`;
+      resolve({ error: `child ${reason}: ${stderr.trim().split('\n').slice(-3).join(' | ') || 'no output'}` });
+    });
+  });
+}

@@ -1,0 +1,60 @@
+// Units and plain-text tables shared by the terminal output and the report.
+
+/** Nanoseconds to a short human figure: 812 ns, 12.3 µs, 4.56 ms, 1.23 s. */
+export function formatTime(ns) {
+  if (ns == null || !Number.isFinite(ns)) return '—';
+  if (ns < 1e3) return `${ns.toFixed(ns < 10 ? 2 : ns < 100 ? 1 : 0)} ns`;
+  if (ns < 1e6) return `${trim(ns / 1e3)} µs`;
+  if (ns < 1e9) return `${trim(ns / 1e6)} ms`;
+  return `${trim(ns / 1e9)} s`;
+}
+
+/** Bytes to KB/MB/GB with binary multiples, the way memory is usually reported. */
+export function formatBytes(bytes) {
+  if (bytes == null || !Number.isFinite(bytes)) return '—';
+  const sign = bytes < 0 ? '-' : '';
+  const size = Math.abs(bytes);
+  if (size < 1024) return `${sign}${size} B`;
+  if (size < 1024 ** 2) return `${sign}${trim(size / 1024)} KB`;
+  if (size < 1024 ** 3) return `${sign}${trim(size / 1024 ** 2)} MB`;
+  return `${sign}${trim(size / 1024 ** 3)} GB`;
+}
+
+/** A ratio such as 0.98× or 1,234×. */
+export function formatRatio(ratio) {
+  if (ratio == null || !Number.isFinite(ratio)) return '—';
+  if (ratio >= 100) return `${Math.round(ratio).toLocaleString('en-US')}×`;
+  return `${ratio.toFixed(ratio >= 10 ? 1 : 2)}×`;
+}
+
+function trim(value) {
+  // Decide the decimals on the rounded value, so 9.996 prints as 10.0 rather than 10.00.
+  return value.toFixed(value >= 99.95 ? 0 : value >= 9.995 ? 1 : 2);
+}
+
+/** Geometric mean, the right average for ratios. */
+export function geometricMean(values) {
+  const usable = values.filter((value) => Number.isFinite(value) && value > 0);
+  if (usable.length === 0) return null;
+  return Math.exp(usable.reduce((sum, value) => sum + Math.log(value), 0) / usable.length);
+}
+
+/**
+ * A boxed plain-text table. The first column is left-aligned, the others right-aligned.
+ * @param {string[]} headers
+ * @param {string[][]} rows
+ */
+export function textTable(headers, rows) {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
+  const line = (cells) =>
+    cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
+  return [line(headers), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** Indents every line of a block of text by four spaces, under a section heading. */
+export function indent(text) {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}

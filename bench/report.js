@@ -1,0 +1,458 @@
+// `npm run bench:report`: turns bench/results/latest-<runtime>.json into
+//   - bench/charts/<section>-<runtime>.svg, one bar chart per section and runtime,
+//   - bench/RESULTS.md, every table for every runtime measured,
+//   - the README's tables, written ONLY between `<!-- bench:<section>:start -->` and
+//     `<!-- bench:<section>:end -->` markers (sections: summary, speed, bad, memory, detach, huge).
+// Usage: node bench/report.js [--runtime node20]   (the runtime whose figures the README shows)
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchDir, repoDir } from './environment.js';
+import { formatBytes, formatRatio, formatTime } from './format.js';
+import { loadLatestResults } from './results.js';
+import { horizontalBarChart } from './svg.js';
+
+const chartsDir = join(benchDir, 'charts');
+const runtimeOrder = ['node20', 'node22', 'node24', 'bun', 'deno'];
+const contenderTitles = {
+  native: 'native',
+  parseBinary: 'parseBinary',
+  buffer: 'Buffer toString',
+  response: 'Response.json()',
+  'secure-json-parse': 'secure-json-parse',
+  'uint8array-json-parser': 'uint8array-json-parser',
+  '@streamparser/json': '@streamparser/json',
+};
+
+const plural = (count, noun) => (count == null ? `? ${noun}s` : `${count} ${noun}${count === 1 ? '' : 's'}`);
+const role = (id) => (id === 'native' ? 'native' : id === 'parseBinary' || id === 'detach' ? 'library' : 'other');
+const table = (headers, rows) =>
+  [`| ${headers.join(' | ')} |`, `| ${headers.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+/** Collects failures as numbered notes, so a long error message does not stretch a table cell. */
+function failureNotes() {
+  const notes = [];
+  return {
+    cell(what, error) {
+      notes.push(`${notes.length + 1}. ${what}: ${error ?? 'not run'}`);
+      return `✗ (note ${notes.length})`;
+    },
+    lines: () => (notes.length ? ['', 'Not timed:', '', ...notes] : []),
+  };
+}
+
+function measuredOn(section) {
+  const environment = section.environment;
+  return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores · ${environment.date.slice(0, 10)}${
+    environment.commit ? ` · commit ${environment.commit}` : ''
+  }`;
+}
+
+function chartLink(name, runtime, alt, fromDir) {
+  const path = relative(fromDir, join(chartsDir, `${name}-${runtime}.svg`)).split('\\').join('/');
+  return `![${alt}](${path})`;
+}
+
+// ---------- section 1: speed ----------
+
+function speedPayloadsToShow(section) {
+  // With the corpus at hand the generated stand-ins add little to a chart; tables keep them all.
+  const hasCorpus = section.payloads.some((payload) => payload.origin === 'corpus');
+  return section.payloads.filter((payload) => !(hasCorpus && payload.document && payload.origin === 'generated'));
+}
+
+function speedMarkdown(section) {
+  const ids = section.contenders.map((contender) => contender.id);
+  const failures = failureNotes();
+  const rows = section.payloads.map((payload) => [
+    `${payload.label}`,
+    formatBytes(payload.bytes),
+    ...ids.map((id) => {
+      const entry = payload.contenders[id];
+      if (!entry || entry.error) return failures.cell(`${id} on ${payload.label}`, entry?.error);
+      const cell = `${formatTime(entry.median)}${id === 'native' ? '' : ` (${formatRatio(entry.ratio)})`}`;
+      return id === 'parseBinary' ? `**${cell}**` : cell;
+    }),
+  ]);
+  const lines = [
+    `Median time per parse, and in brackets the time relative to native (below 1× is faster). ${measuredOn(section)}.`,
+    '',
+    table(['payload', 'size', ...ids.map((id) => contenderTitles[id] ?? id)], rows),
+    ...failures.lines(),
+    '',
+    'native = `JSON.parse(decoder.decode(bytes))` with one shared `TextDecoder`; Buffer = `JSON.parse(buffer.toString())`; ' +
+      'Response = `await new Response(bytes).json()`; secure-json-parse = `sjson.parse(buffer)` with its default checks; ' +
+      'uint8array-json-parser = `JSON_parse(bytes)`; @streamparser/json = `JSONParser` fed the whole buffer. ' +
+      'Each value was checked deep-equal to native before timing.',
+  ];
+  for (const headline of section.headlines ?? []) {
+    lines.push('', `**Geometric mean of parseBinary / native over twitter, citm_catalog and canada (${headline.origin} documents): ${formatRatio(headline.ratio)}.**`);
+  }
+  return lines.join('\n');
+}
+
+function speedChart(section) {
+  const groups = speedPayloadsToShow(section).map((payload) => ({
+    label: `${payload.label} · ${formatBytes(payload.bytes)} · native ${formatTime(payload.contenders.native?.median)}`,
+    bars: section.contenders.map(({ id }) => {
+      const entry = payload.contenders[id];
+      const usable = entry && !entry.error;
+      return {
+        label: contenderTitles[id] ?? id,
+        value: usable ? entry.ratio : null,
+        text: usable ? `${formatRatio(entry.ratio)} · ${formatTime(entry.median)}` : 'not timed (result differed or threw)',
+        role: role(id),
+      };
+    }),
+  }));
+  const headline = section.headlines?.[0];
+  return horizontalBarChart({
+    title: 'Parse speed: time relative to native (shorter is faster)',
+    subtitle: measuredOn(section),
+    scale: { type: 'linear', max: 4 },
+    reference: { value: 1, label: 'native = 1×' },
+    groups,
+    note: `Bars longer than 4× are cut (notched).${
+      headline ? ` Geometric mean parseBinary/native over the three documents (${headline.origin}): ${formatRatio(headline.ratio)}.` : ''
+    }`,
+  });
+}
+
+// ---------- section 2: bad input ----------
+
+function badMarkdown(section) {
+  const ids = section.contenders.map((contender) => contender.id);
+  const titles = { native: 'decode + JSON.parse + catch', parseBinary: 'parseBinary', 'secure-json-parse': 'secure-json-parse safeParse' };
+  const failures = failureNotes();
+  const rows = section.payloads.map((payload) => [
+    payload.label,
+    ...ids.map((id) => {
+      const entry = payload.contenders[id];
+      if (!entry || entry.error) return failures.cell(`${id} on ${payload.label}`, entry?.error);
+      const cell = `${formatTime(entry.median)}${id === 'native' ? '' : ` (${formatRatio(entry.speedup)} faster)`}`;
+      return id === 'parseBinary' ? `**${cell}**` : cell;
+    }),
+  ]);
+  const lines = [
+    `Median time until the failure is known. ${measuredOn(section)}.`,
+    '',
+    table(['input', ...ids.map((id) => titles[id] ?? id)], rows),
+    ...failures.lines(),
+  ];
+  if (section.target) {
+    lines.push(
+      '',
+      `Target: at byte 0 of 4 MB, parseBinary at least ${section.target.target}× faster than decode + caught SyntaxError — measured **${formatRatio(
+        section.target.speedup,
+      )}**, ${section.target.met ? 'met' : 'not met'}.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function badChart(section) {
+  const medians = section.payloads.flatMap((payload) => Object.values(payload.contenders).map((entry) => entry.median).filter(Boolean));
+  const min = 10 ** Math.floor(Math.log10(Math.min(...medians)) - 0.3);
+  const max = 10 ** Math.ceil(Math.log10(Math.max(...medians)));
+  return horizontalBarChart({
+    title: 'Bad input: time until the failure is known (log scale, shorter is faster)',
+    subtitle: measuredOn(section),
+    scale: { type: 'log', min, max },
+    groups: section.payloads.map((payload) => ({
+      label: payload.label,
+      bars: section.contenders.map(({ id }) => {
+        const entry = payload.contenders[id];
+        const usable = entry && !entry.error;
+        return {
+          label: id === 'native' ? 'decode + parse + catch' : id === 'secure-json-parse' ? 'secure-json-parse safeParse' : id,
+          value: usable ? entry.median : null,
+          text: usable ? `${formatTime(entry.median)}${id === 'native' ? '' : ` · ${formatRatio(entry.speedup)} faster`}` : 'not timed',
+          role: role(id),
+        };
+      }),
+    })),
+    note: `Log scale from ${formatTime(min)} to ${formatTime(max)}.`,
+  });
+}
+
+// ---------- section 3: memory ----------
+
+function memoryMarkdown(section) {
+  const rows = Object.entries(section.parsers).map(([parser, entry]) =>
+    entry.error
+      ? [parser, `✗ ${entry.error}`, '', '', '']
+      : [
+          parser === 'native' ? 'native (decode + JSON.parse)' : '**parseBinary**',
+          formatBytes(entry.allocated),
+          formatBytes(entry.retained),
+          formatBytes(entry.allocated - entry.retained),
+          `${entry.milliseconds.toFixed(1)} ms`,
+        ],
+  );
+  const lines = [
+    `One parse of ${formatBytes(section.targetBytes)} of ASCII JSON (an array of strings) with one emoji in the last string, each in a fresh process. ${measuredOn(section)}.`,
+    '',
+    table(['parser', 'allocated during the parse', 'retained (the result)', 'garbage', 'time'], rows),
+  ];
+  if (section.strings && !section.strings.error) {
+    const { ascii, emoji } = section.strings;
+    lines.push(
+      '',
+      table(
+        ['decoded string', 'characters', 'memory', 'bytes per character'],
+        [
+          ['ASCII only', ascii.characters.toLocaleString('en-US'), formatBytes(ascii.stringBytes), ascii.bytesPerCharacter.toFixed(2)],
+          ['ASCII + one emoji', emoji.characters.toLocaleString('en-US'), formatBytes(emoji.stringBytes), emoji.bytesPerCharacter.toFixed(2)],
+        ],
+      ),
+    );
+  }
+  lines.push('', `Method: ${section.method.join(' ').replace(/\s+/g, ' ')}`);
+  return lines.join('\n');
+}
+
+function stringBar(label, measured, barRole) {
+  const text = `${formatBytes(measured.stringBytes)} · ${measured.bytesPerCharacter.toFixed(1)} bytes/char`;
+  return { label, value: measured.stringBytes, text, role: barRole };
+}
+
+function memoryChart(section) {
+  const parsers = Object.entries(section.parsers).filter(([, entry]) => !entry.error);
+  const bar = (parser, value) => ({ label: parser, value, text: formatBytes(value), role: role(parser) });
+  const groups = [
+    { label: 'Allocated during one parse (garbage + result)', bars: parsers.map(([parser, entry]) => bar(parser, entry.allocated)) },
+    { label: 'Retained after a full GC (the result)', bars: parsers.map(([parser, entry]) => bar(parser, entry.retained)) },
+  ];
+  if (section.strings && !section.strings.error) {
+    groups.push({
+      label: 'The intermediate string native builds',
+      bars: [
+        stringBar('ASCII only', section.strings.ascii, 'other'),
+        stringBar('with one emoji', section.strings.emoji, 'native'),
+      ],
+    });
+  }
+  const max = Math.max(...groups.flatMap((group) => group.bars.map((entry) => entry.value)));
+  return horizontalBarChart({
+    title: `Memory: one parse of ${formatBytes(section.targetBytes)} of ASCII JSON with one emoji`,
+    subtitle: measuredOn(section),
+    scale: { type: 'linear', max: max * 1.05 },
+    groups,
+    note: 'Heap used + external memory, fresh process per figure, garbage collector controlled (--expose-gc).',
+  });
+}
+
+// ---------- section 4: detach ----------
+
+function detachMarkdown(section) {
+  const baseline = section.results.nothing?.milliseconds;
+  const rows = section.variants.map(({ id, label }) => {
+    const entry = section.results[id];
+    if (entry.error || entry.unavailable) return [`\`${label}\``, `✗ ${entry.error ?? entry.unavailable}`, '', '', '', ''];
+    return [
+      id === 'detach' ? `**\`detach(buffer)\`** (strategy '${section.strategy}')` : id === 'nothing' ? 'nothing (the garbage collector)' : `\`${label}\``,
+      `${entry.milliseconds.toFixed(0)} ms`,
+      formatRatio(baseline / entry.milliseconds),
+      formatBytes(entry.peakRss),
+      entry.collections ?? 'n/a',
+      entry.collectionMilliseconds != null ? `${entry.collectionMilliseconds.toFixed(1)} ms` : 'n/a',
+    ];
+  });
+  return [
+    `Allocate a ${formatBytes(section.settings.bufferBytes)} ArrayBuffer, fill it, release it, ${section.settings.count} times; each way in a fresh process. ${measuredOn(section)}.`,
+    '',
+    table(['release', 'time', 'faster than nothing', 'peak RSS', 'GC events', 'GC time'], rows),
+  ].join('\n');
+}
+
+function detachChart(section) {
+  const usable = section.variants.filter(({ id }) => section.results[id]?.milliseconds != null);
+  const max = Math.max(...usable.map(({ id }) => section.results[id].milliseconds));
+  return horizontalBarChart({
+    title: `detach: ${section.settings.count} × (allocate, fill, release ${formatBytes(section.settings.bufferBytes)})`,
+    subtitle: measuredOn(section),
+    scale: { type: 'linear', max: max * 1.05 },
+    groups: [
+      {
+        label: 'Total time (shorter is faster)',
+        bars: section.variants.map(({ id }) => {
+          const entry = section.results[id];
+          const ok = entry?.milliseconds != null;
+          return {
+            label: id === 'nothing' ? 'nothing (GC)' : id === 'transfer' ? 'transfer(0)' : id,
+            value: ok ? entry.milliseconds : null,
+            text: ok
+              ? `${entry.milliseconds.toFixed(0)} ms · ${plural(entry.collections, 'GC')} · peak RSS ${formatBytes(entry.peakRss)}`
+              : entry?.unavailable ?? entry?.error ?? 'not run',
+            role: id === 'nothing' ? 'native' : role(id),
+          };
+        }),
+      },
+    ],
+    legend: { native: 'doing nothing (baseline)' },
+    note: '"nothing" is the baseline: the buffer is dropped and the garbage collector frees it some time later.',
+  });
+}
+
+// ---------- section 5: huge ----------
+
+function hugeMarkdown(section) {
+  const rows = section.pipelines.map(({ id, label }) => {
+    const entry = section.results[id];
+    if (entry.ok === undefined) return [`\`${label}\``, `✗ ${entry.error ?? 'crashed'}`, '', ''];
+    return [
+      id === 'parseBinary' ? `**\`${label}\`**` : `\`${label}\``,
+      entry.ok ? `parsed ${entry.elements.toLocaleString('en-US')} strings` : `fails: ${entry.error}`,
+      entry.ok ? `${(entry.milliseconds / 1000).toFixed(2)} s` : '—',
+      formatBytes(entry.peakRss),
+    ];
+  });
+  return [
+    `A ${formatBytes(section.totalBytes)} JSON array of strings, more than the engine's maximum string length (${section.maximumStringLength.toLocaleString(
+      'en-US',
+    )} characters). Each pipeline in a fresh process. ${measuredOn(section)}.`,
+    '',
+    table(['pipeline', 'outcome', 'time', 'peak RSS'], rows),
+  ].join('\n');
+}
+
+function hugeChart(section) {
+  const usable = section.pipelines.filter(({ id }) => section.results[id]?.peakRss);
+  const max = Math.max(...usable.map(({ id }) => section.results[id].peakRss));
+  return horizontalBarChart({
+    title: `A ${formatBytes(section.totalBytes)} document: beyond the maximum string length`,
+    subtitle: measuredOn(section),
+    scale: { type: 'linear', max: max * 1.05 },
+    groups: [
+      {
+        label: 'Peak resident memory, and the outcome',
+        bars: section.pipelines.map(({ id }) => {
+          const entry = section.results[id];
+          return {
+            label: id,
+            value: entry?.peakRss ?? null,
+            text: entry?.ok ? `${formatBytes(entry.peakRss)} · parsed in ${(entry.milliseconds / 1000).toFixed(1)} s` : `fails: ${(entry?.error ?? 'crashed').slice(0, 30)}`,
+            role: role(id),
+          };
+        }),
+      },
+    ],
+  });
+}
+
+// ---------- summary across runtimes ----------
+
+function summaryMarkdown(results) {
+  const rows = Object.entries(results).map(([runtime, latest]) => {
+    const { speed, bad, memory, detach } = latest.sections;
+    const headline = speed?.headlines?.[0];
+    const nativeAllocated = memory?.parsers?.native?.allocated;
+    const ownAllocated = memory?.parsers?.parseBinary?.allocated;
+    const detachResult = detach?.results;
+    return [
+      (speed ?? bad ?? memory ?? detach)?.environment.runtimeLabel ?? runtime,
+      headline ? `${formatRatio(headline.ratio)} (${headline.origin})` : '—',
+      bad?.target ? formatRatio(bad.target.speedup) : '—',
+      nativeAllocated && ownAllocated ? `${formatBytes(ownAllocated)} vs ${formatBytes(nativeAllocated)}` : '—',
+      detachResult?.detach?.milliseconds && detachResult?.nothing?.milliseconds
+        ? `${formatRatio(detachResult.nothing.milliseconds / detachResult.detach.milliseconds)} faster, ${detachResult.detach.collections ?? '?'} vs ${
+            detachResult.nothing.collections ?? '?'
+          } GCs`
+        : '—',
+    ];
+  });
+  return table(
+    [
+      'runtime',
+      'parse time vs native (geometric mean, 3 documents)',
+      'bad input, byte 0 of 4 MB: faster than native',
+      'memory for one 5 MB parse: parseBinary vs native',
+      'detach vs doing nothing (500 × 10 MB)',
+    ],
+    rows,
+  );
+}
+
+// ---------- assembling ----------
+
+const sectionBuilders = {
+  speed: { markdown: speedMarkdown, chart: speedChart, title: 'Parse speed' },
+  bad: { markdown: badMarkdown, chart: badChart, title: 'Bad input' },
+  memory: { markdown: memoryMarkdown, chart: memoryChart, title: 'Memory' },
+  detach: { markdown: detachMarkdown, chart: detachChart, title: 'detach' },
+  huge: { markdown: hugeMarkdown, chart: hugeChart, title: 'Beyond the maximum string length' },
+};
+
+function sectionBlock(name, runtime, section, fromDir) {
+  const builder = sectionBuilders[name];
+  return `${builder.markdown(section)}\n\n${chartLink(name, runtime, `${builder.title} on ${section.environment.runtimeLabel}`, fromDir)}`;
+}
+
+/** Replaces the text between `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->`, nothing else. */
+export function replaceBetweenMarkers(text, name, content) {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from === -1 || to === -1 || to < from) return { text, replaced: false };
+  return { text: `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`, replaced: true };
+}
+
+function main() {
+  const { values } = parseArgs({ options: { runtime: { type: 'string', default: 'node20' } } });
+  const loaded = loadLatestResults();
+  const results = Object.fromEntries(
+    Object.entries(loaded).sort(([a], [b]) => (runtimeOrder.indexOf(a) + 1 || 99) - (runtimeOrder.indexOf(b) + 1 || 99)),
+  );
+  if (Object.keys(results).length === 0) {
+    console.error('No bench/results/latest-*.json yet: run `npm run bench` first.');
+    process.exit(1);
+  }
+  mkdirSync(chartsDir, { recursive: true });
+  const written = [];
+  for (const [runtime, latest] of Object.entries(results)) {
+    for (const [name, section] of Object.entries(latest.sections)) {
+      if (!sectionBuilders[name]) continue;
+      const path = join(chartsDir, `${name}-${runtime}.svg`);
+      writeFileSync(path, sectionBuilders[name].chart(section));
+      written.push(relative(repoDir, path));
+    }
+  }
+
+  const report = ['# Benchmark results', '', 'Generated by `npm run bench:report` from `bench/results/latest-*.json`; measured with `npm run bench`. Do not edit by hand.', '', '## Summary', '', summaryMarkdown(results)];
+  for (const [runtime, latest] of Object.entries(results)) {
+    report.push('', `## ${runtime}`);
+    for (const name of Object.keys(sectionBuilders)) {
+      const section = latest.sections[name];
+      if (section) report.push('', `### ${sectionBuilders[name].title}`, '', sectionBlock(name, runtime, section, benchDir));
+    }
+  }
+  writeFileSync(join(benchDir, 'RESULTS.md'), `${report.join('\n')}\n`);
+  written.push('bench/RESULTS.md');
+
+  const readmePath = join(repoDir, 'README.md');
+  const readmeRuntime = results[values.runtime] ? values.runtime : Object.keys(results)[0];
+  if (existsSync(readmePath)) {
+    let text = readFileSync(readmePath, 'utf8');
+    const replaced = [];
+    const blocks = { summary: summaryMarkdown(results) };
+    for (const name of Object.keys(sectionBuilders)) {
+      const section = results[readmeRuntime].sections[name];
+      if (section) blocks[name] = sectionBlock(name, readmeRuntime, section, repoDir);
+    }
+    for (const [name, content] of Object.entries(blocks)) {
+      const outcome = replaceBetweenMarkers(text, name, content);
+      text = outcome.text;
+      if (outcome.replaced) replaced.push(name);
+    }
+    if (replaced.length > 0) {
+      writeFileSync(readmePath, text);
+      written.push(`README.md (${replaced.join(', ')}; figures from ${readmeRuntime})`);
+    } else {
+      console.log('README.md has no <!-- bench:SECTION:start --> markers yet: left untouched.');
+    }
+  }
+  console.log(`wrote:\n  ${written.join('\n  ')}`);
+}
+
+main();

@@ -1,0 +1,51 @@
+// Where measurements are kept. Every run writes a dated file (not committed); full runs also merge
+// their sections into latest-<runtime>.json (committed), which `npm run bench:report` turns into
+// the README's tables and charts. Each section keeps the environment and date it was measured in,
+// so a later `--only speed` run replaces the speed figures and leaves the others as they were.
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { benchDir, repoDir } from './environment.js';
+
+export const resultsDir = join(benchDir, 'results');
+const schema = 1;
+
+function write(path, data) {
+  writeFileSync(path, `${JSON.stringify(data, null, 1)}\n`);
+  return relative(repoDir, path);
+}
+
+/**
+ * @param {{ environment: object, options: object, sections: Record<string, object> }} run
+ * @returns {string[]} the files written, relative to the repository
+ */
+export function saveResults({ environment, options, sections }) {
+  mkdirSync(resultsDir, { recursive: true });
+  const runtime = environment.runtime;
+  const stamp = environment.date.slice(0, 16).replace(/:/g, '-');
+  const written = [];
+  const prefix = options.quick ? 'quick-' : '';
+  written.push(write(join(resultsDir, `${prefix}${runtime}-${stamp}.json`), { schema, environment, options, sections }));
+  // Quick figures mean nothing, and a failed or skipped section must not replace good figures.
+  if (options.quick) return written;
+  const latestPath = join(resultsDir, `latest-${runtime}.json`);
+  const latest = existsSync(latestPath) ? JSON.parse(readFileSync(latestPath, 'utf8')) : { schema, runtime, sections: {} };
+  for (const [name, section] of Object.entries(sections)) {
+    if (section.failed || section.skipped) continue;
+    latest.sections[name] = { ...section, environment, options };
+  }
+  latest.schema = schema;
+  latest.updated = environment.date;
+  written.push(write(latestPath, latest));
+  return written;
+}
+
+/** All latest-<runtime>.json files, keyed by runtime, in a stable order (node20 first). */
+export function loadLatestResults() {
+  if (!existsSync(resultsDir)) return {};
+  const files = readdirSync(resultsDir)
+    .filter((name) => /^latest-.+\.json$/.test(name))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return Object.fromEntries(
+    files.map((name) => [name.slice('latest-'.length, -'.json'.length), JSON.parse(readFileSync(join(resultsDir, name), 'utf8'))]),
+  );
+}

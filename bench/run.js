@@ -1,0 +1,137 @@
+// `npm run bench`: what json-parse-binary buys you, measured on this machine.
+// Usage: node bench/run.js [--only speed|bad|memory|detach|huge[,...]] [--quick] [--huge]
+//        [--runtime node22|node24|bun|deno] [--library path/to/index.js] [--no-save]
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const sectionNames = ['speed', 'bad', 'memory', 'detach', 'huge'];
+const usage = `Usage: npm run bench -- [options]
+
+  --only <sections>   run only these sections, comma-separated: ${sectionNames.join(', ')}
+  --quick             tiny budgets: proves the suite runs (CI), figures are not meaningful
+  --huge              also run section 5 (a ~600 MB document; needs a few GB; on by default when CI=true)
+  --runtime <name>    run the suite on node22, node24, bun or deno (from test/runtimes; install them
+                      with \`npm ci --prefix test/runtimes\`)
+  --library <path>    measure another build of the library instead of dist/index.js
+  --corpus <dir>      corpus folder (default: ../shared/corpus next to the repository, when it exists)
+  --no-save           do not write bench/results/
+  --help              this text
+`;
+
+function fail(message) {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+let options;
+try {
+  ({ values: options } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      huge: { type: 'boolean', default: false },
+      runtime: { type: 'string' },
+      library: { type: 'string' },
+      corpus: { type: 'string' },
+      'no-save': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    args: process.argv.slice(2),
+  }));
+} catch (error) {
+  fail(error.message);
+}
+if (options.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const script = fileURLToPath(import.meta.url);
+const engine = globalThis.Bun ? 'bun' : globalThis.Deno ? 'deno' : 'node';
+const forwardedArgs = process.argv.slice(2).filter((arg, index, all) => arg !== '--runtime' && all[index - 1] !== '--runtime' && !arg.startsWith('--runtime='));
+
+function relaunch(command, args) {
+  const child = spawnSync(command, args, { stdio: 'inherit' });
+  if (child.error) fail(`could not start ${command}: ${child.error.message}`);
+  process.exit(child.status ?? 1);
+}
+
+// Another runtime was asked for: hand the whole run over to it.
+if (options.runtime) {
+  const { locateRuntime } = await import('../test/runtimes/locate.mjs');
+  let runtime;
+  try {
+    runtime = locateRuntime(options.runtime);
+  } catch (error) {
+    fail(error.message);
+  }
+  if (!runtime) fail(`${options.runtime} is not installed: run \`npm ci --prefix test/runtimes\` first.`);
+  const gcFlags = options.runtime === 'deno' ? ['--v8-flags=--expose-gc'] : options.runtime === 'bun' ? [] : ['--expose-gc'];
+  relaunch(runtime.command, [...runtime.args, ...gcFlags, script, ...forwardedArgs]);
+}
+
+// mitata runs a garbage collection before each measurement when it can; that keeps one
+// contender's garbage from being collected on the next one's time. V8 only offers it with a flag.
+if (typeof globalThis.gc !== 'function' && engine !== 'bun') {
+  if (engine === 'deno') relaunch(globalThis.Deno.execPath(), ['run', '--allow-all', '--quiet', '--v8-flags=--expose-gc', script, ...forwardedArgs]);
+  else relaunch(process.execPath, ['--expose-gc', script, ...forwardedArgs]);
+}
+
+const selected = options.only ? options.only.split(',').map((name) => name.trim()) : sectionNames.slice(0, 4);
+for (const name of selected) if (!sectionNames.includes(name)) fail(`unknown section '${name}'`);
+if (!options.only && (options.huge || process.env.CI === 'true')) selected.push('huge');
+
+const { describeEnvironment, environmentLine, repoDir, staleBuildWarning } = await import('./environment.js');
+const { libraryPath, loadLibrary } = await import('./library.js');
+const { budgets } = await import('./measure.js');
+const { say } = await import('./progress.js');
+const { saveResults } = await import('./results.js');
+
+const environment = describeEnvironment();
+const library = libraryPath(options.library);
+const corpusDir = options.corpus ?? join(repoDir, '..', 'shared', 'corpus');
+const context = {
+  library: await loadLibrary(library),
+  libraryPath: library,
+  quick: options.quick,
+  budget: options.quick ? budgets.quick : budgets.full,
+  corpusDir: existsSync(corpusDir) ? corpusDir : null,
+};
+
+say(`json-parse-binary benchmarks${options.quick ? ' (quick mode: figures prove the suite runs, nothing more)' : ''}`);
+say(environmentLine(environment));
+say(`sections: ${selected.join(', ')} · corpus: ${context.corpusDir ?? 'not found, generated documents only'}`);
+const stale = staleBuildWarning(library);
+if (stale) say(stale);
+
+const runners = {
+  speed: async () => (await import('./sections/speed.js')).runSpeed(context),
+  bad: async () => (await import('./sections/bad.js')).runBad(context),
+  memory: async () => (await import('./sections/memory.js')).runMemory(context),
+  detach: async () => (await import('./sections/detach.js')).runDetach(context),
+  huge: async () => (await import('./sections/huge.js')).runHuge(context),
+};
+
+const sections = {};
+const suiteStart = performance.now();
+for (const name of selected) {
+  const start = performance.now();
+  try {
+    sections[name] = await runners[name]();
+  } catch (error) {
+    say(`\n  section ${name} failed: ${error?.stack ?? error}`);
+    sections[name] = { failed: String(error?.message ?? error) };
+    process.exitCode = 1;
+  }
+  sections[name].seconds = Math.round((performance.now() - start) / 100) / 10;
+  say(`  (${name}: ${sections[name].seconds} s)`);
+}
+say(`\ndone in ${((performance.now() - suiteStart) / 1000).toFixed(0)} s`);
+
+if (!options['no-save']) {
+  const written = saveResults({ environment, options: { quick: options.quick, library: options.library ?? null }, sections });
+  say(`results: ${written.join(', ')}`);
+}
