@@ -40,14 +40,20 @@ export function geometricMean(values) {
 }
 
 /**
- * A boxed plain-text table. The first column is left-aligned, the others right-aligned.
+ * A plain-text table. Columns are right-aligned (figures), except the first and, with
+ * `textLast`, the last one (a description).
  * @param {string[]} headers
  * @param {string[][]} rows
+ * @param {{ textLast?: boolean }} [options]
  */
-export function textTable(headers, rows) {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
+export function textTable(headers, rows, { textLast = false } = {}) {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column] ?? '').length)));
+  const leftAligned = (column) => column === 0 || (textLast && column === headers.length - 1);
   const line = (cells) =>
-    cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
+    cells
+      .map((cell, column) => (leftAligned(column) ? String(cell ?? '').padEnd(widths[column]) : String(cell ?? '').padStart(widths[column])))
+      .join('  ')
+      .trimEnd();
   return [line(headers), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 

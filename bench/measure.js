@@ -7,7 +7,7 @@ import { progress } from './progress.js';
 
 /** Measurement budgets. `quick` only proves the suite still runs. */
 export const budgets = {
-  full: { rounds: 4, roundMs: 120, warmupMs: 60, minSamplesPerRound: 3 },
+  full: { rounds: 5, roundMs: 150, warmupMs: 100, minSamplesPerRound: 3 },
   quick: { rounds: 1, roundMs: 10, warmupMs: 5, minSamplesPerRound: 2 },
 };
 

@@ -24,6 +24,8 @@ const contenderTitles = {
   '@streamparser/json': '@streamparser/json',
 };
 
+/** A linear scale with a little room after the longest bar for its label. */
+const roomyScale = (values) => ({ type: 'linear', max: Math.max(...values.filter((value) => Number.isFinite(value))) * 1.05 });
 const plural = (count, noun) => (count == null ? `? ${noun}s` : `${count} ${noun}${count === 1 ? '' : 's'}`);
 const role = (id) => (id === 'native' ? 'native' : id === 'parseBinary' || id === 'detach' ? 'library' : 'other');
 const table = (headers, rows) =>
@@ -232,11 +234,10 @@ function memoryChart(section) {
       ],
     });
   }
-  const max = Math.max(...groups.flatMap((group) => group.bars.map((entry) => entry.value)));
   return horizontalBarChart({
     title: `Memory: one parse of ${formatBytes(section.targetBytes)} of ASCII JSON with one emoji`,
     subtitle: measuredOn(section),
-    scale: { type: 'linear', max: max * 1.05 },
+    scale: roomyScale(groups.flatMap((group) => group.bars.map((entry) => entry.value))),
     groups,
     note: 'Heap used + external memory, fresh process per figure, garbage collector controlled (--expose-gc).',
   });
@@ -266,12 +267,10 @@ function detachMarkdown(section) {
 }
 
 function detachChart(section) {
-  const usable = section.variants.filter(({ id }) => section.results[id]?.milliseconds != null);
-  const max = Math.max(...usable.map(({ id }) => section.results[id].milliseconds));
   return horizontalBarChart({
     title: `detach: ${section.settings.count} × (allocate, fill, release ${formatBytes(section.settings.bufferBytes)})`,
     subtitle: measuredOn(section),
-    scale: { type: 'linear', max: max * 1.05 },
+    scale: roomyScale(section.variants.map(({ id }) => section.results[id]?.milliseconds)),
     groups: [
       {
         label: 'Total time (shorter is faster)',
@@ -317,12 +316,10 @@ function hugeMarkdown(section) {
 }
 
 function hugeChart(section) {
-  const usable = section.pipelines.filter(({ id }) => section.results[id]?.peakRss);
-  const max = Math.max(...usable.map(({ id }) => section.results[id].peakRss));
   return horizontalBarChart({
     title: `A ${formatBytes(section.totalBytes)} document: beyond the maximum string length`,
     subtitle: measuredOn(section),
-    scale: { type: 'linear', max: max * 1.05 },
+    scale: roomyScale(section.pipelines.map(({ id }) => section.results[id]?.peakRss)),
     groups: [
       {
         label: 'Peak resident memory, and the outcome',

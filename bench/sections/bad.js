@@ -62,7 +62,7 @@ export async function runBad({ library, budget }) {
       if (entry.error) return [description.id, 'not timed', '', entry.error];
       return [description.id, formatTime(entry.median), formatRatio(entry.speedup), description.label];
     });
-    say(indent(textTable(['contender', 'median', 'native / this', 'call'], rows)));
+    say(indent(textTable(['contender', 'median', 'native / this', 'call'], rows, { textLast: true })));
   }
   const target = results.find((result) => result.id === '4MB-start')?.contenders.parseBinary;
   const verdict = target?.speedup

@@ -47,6 +47,9 @@ export async function runDetach({ library, libraryPath, quick }) {
       entry.stillAttached ? `${entry.stillAttached} buffers NOT detached! ${label}` : [label, kinds].filter(Boolean).join(' · '),
     ];
   });
-  say(indent(textTable(['release', 'time', 'vs nothing', 'peak RSS', 'GCs', 'GC time', 'how · GC kinds'], rows)));
+  say(indent(textTable(['release', 'time', 'faster than nothing', 'peak RSS', 'GCs', 'GC time', 'how · GC kinds'], rows, { textLast: true })));
+  if (variants.every(({ id }) => results[id].collections == null)) {
+    say('  (this runtime does not report garbage collections to PerformanceObserver: GC columns are n/a)');
+  }
   return { settings: { count: settings.count, bufferBytes: settings.bufferBytes }, strategy: library.detachStrategy ?? null, variants, results };
 }

@@ -49,6 +49,6 @@ export async function runHuge({ libraryPath }) {
       entry.ok ? `${label} → ${entry.elements.toLocaleString('en-US')} strings` : `${label} → ${entry.error}`,
     ];
   });
-  say(indent(textTable(['pipeline', 'time', 'peak RSS', 'outcome'], rows)));
+  say(indent(textTable(['pipeline', 'time', 'peak RSS', 'outcome'], rows, { textLast: true })));
   return { maximumStringLength: limit, totalBytes, pipelines, results };
 }

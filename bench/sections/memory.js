@@ -77,7 +77,7 @@ export async function runMemory({ libraryPath, quick }) {
         ],
   );
   say('');
-  say(indent(textTable(['parser', 'allocated', 'retained', 'garbage', 'note'], rows)));
+  say(indent(textTable(['parser', 'allocated', 'retained', 'garbage', 'note'], rows, { textLast: true })));
   const { native, parseBinary } = parsers;
   if (!native.error && !parseBinary.error) {
     say(`\n  ▶ parseBinary allocates ${formatRatio(parseBinary.allocated / native.allocated)} what native does; keeps ${formatRatio(parseBinary.retained / native.retained)}`);

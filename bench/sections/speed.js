@@ -107,5 +107,5 @@ function speedTable(result, descriptions) {
     const spread = ((entry.p75 - entry.p25) / 2 / entry.median) * 100;
     return [description.id, formatTime(entry.median), `±${spread.toFixed(0)}%`, formatRatio(entry.ratio), description.label];
   });
-  return textTable(['contender', 'median', 'IQR/2', 'vs native', 'call'], rows);
+  return textTable(['contender', 'median', 'IQR/2', 'vs native', 'call'], rows, { textLast: true });
 }
