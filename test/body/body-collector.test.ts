@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BodyCollector } from '../../src/body/body-collector.js';
+import { MIN_RELEASE_BYTES } from '../../src/body/release.js';
 
 function collector(declared: number | undefined, limit: number, detach = true): BodyCollector {
   const created = BodyCollector.create(declared, limit, detach);
@@ -54,12 +55,24 @@ describe('BodyCollector', () => {
     expect(BodyCollector.create(2 ** 52, Infinity, true)).toMatchObject({ ok: false, status: 413 });
   });
 
-  it('detaches copied chunks only when detach is on', () => {
-    const released = Uint8Array.of(1, 2);
-    collector(undefined, 10, true).add(released);
+  it('detaches copied chunks of 16 KiB or more, only when detach is on', () => {
+    const released = new Uint8Array(MIN_RELEASE_BYTES);
+    collector(undefined, 100_000, true).add(released);
     expect(released.byteLength).toBe(0);
-    const kept = Uint8Array.of(1, 2);
-    collector(undefined, 10, false).add(kept);
-    expect(kept.byteLength).toBe(2);
+    const small = new Uint8Array(MIN_RELEASE_BYTES - 1);
+    collector(undefined, 100_000, true).add(small);
+    expect(small.byteLength).toBe(MIN_RELEASE_BYTES - 1);
+    const kept = new Uint8Array(MIN_RELEASE_BYTES);
+    collector(undefined, 100_000, false).add(kept);
+    expect(kept.byteLength).toBe(MIN_RELEASE_BYTES);
+  });
+
+  it('detaches the buffer it outgrows', () => {
+    const body = collector(undefined, 1_000_000);
+    body.add(new Uint8Array(20_000));
+    const outgrown = body.backingBuffer;
+    body.add(new Uint8Array(20_000));
+    expect(outgrown.byteLength).toBe(0);
+    expect(body.backingBuffer.byteLength).toBe(40_000);
   });
 });
