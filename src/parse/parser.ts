@@ -11,6 +11,7 @@ import {
   QUOTE,
   isWhitespace,
 } from './bytes.js';
+import { elementBuffer, releaseElementBuffers } from './array-scratch.js';
 import { readNumber } from './numbers.js';
 import { fail, type ParseState } from './state.js';
 import { readKey, readString } from './strings.js';
@@ -25,15 +26,27 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Nesting lives in an explicit stack, never the call stack, so any depth parses.
  */
 export function parseDocument(state: ParseState): unknown {
+  try {
+    return parseValues(state);
+  } finally {
+    releaseElementBuffers();
+  }
+}
+
+function parseValues(state: ParseState): unknown {
   const bytes = state.bytes;
   const end = state.end;
   const guardKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
-  // Enclosing containers and, in step with them, the key each enclosing object awaits a value for.
+  // Enclosing containers and, in step with them, the key each enclosing object awaits a value for
+  // and the element count of each enclosing array.
   const outerContainers: Container[] = [];
   const outerKeys: string[] = [];
+  const outerCounts: number[] = [];
+  // The innermost open container: an object, or an array's element buffer holding `count` elements.
   let container: Container | undefined;
   let inArray = false;
   let key = '';
+  let count = 0;
   let pos = state.pos;
   let value: unknown;
 
@@ -64,10 +77,12 @@ export function parseDocument(state: ParseState): unknown {
         if (container !== undefined) {
           outerContainers.push(container);
           outerKeys.push(key);
+          outerCounts.push(count);
         }
         if (closing === CLOSE_BRACKET) {
-          container = [];
+          container = elementBuffer(depth - 1);
           inArray = true;
+          count = 0;
         } else {
           container = {};
           inArray = false;
@@ -102,7 +117,7 @@ export function parseDocument(state: ParseState): unknown {
         if (pos < end) fail(state, pos, 'end of input after the JSON value');
         return value;
       }
-      if (inArray) (container as unknown[]).push(value);
+      if (inArray) (container as unknown[])[count++] = value;
       else storeProperty(state, container as JsonObject, key, value);
 
       let byte = pos < end ? bytes[pos] : -1;
@@ -121,10 +136,15 @@ export function parseDocument(state: ParseState): unknown {
       }
       if (byte === (inArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
         pos++;
-        value = container;
-        if (guardKeys && !inArray) guardConstructor(state, container as JsonObject, pos - 1);
+        if (inArray) {
+          value = (container as unknown[]).slice(0, count);
+        } else {
+          value = container;
+          if (guardKeys) guardConstructor(state, container as JsonObject, pos - 1);
+        }
         container = outerContainers.pop();
         key = outerKeys.pop() ?? '';
+        count = outerCounts.pop() ?? 0;
         inArray = Array.isArray(container);
         continue;
       }
