@@ -120,6 +120,28 @@ describe('parseBody on a node:http server', () => {
   });
 });
 
+describe('a slow client and an AbortSignal on node:http', () => {
+  it('rejects with the timeout reason and lets the server answer 408', async () => {
+    let reason: unknown;
+    const slowServer = createServer(async (req, res) => {
+      try {
+        await parseBody(req, { signal: AbortSignal.timeout(100) });
+        res.end('unexpected');
+      } catch (error) {
+        reason = error;
+        res.writeHead(408, { connection: 'close' }).end('too slow');
+      }
+    });
+    await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', resolve));
+    const port = (slowServer.address() as AddressInfo).port;
+    // Declares 50 bytes, sends 5, then waits for the answer.
+    const response = await sendRaw(port, postHead('slow', 50), '{"a":', 'wait');
+    await new Promise((resolve) => slowServer.close(resolve));
+    expect(response.status).toBe(408);
+    expect(reason).toMatchObject({ name: 'TimeoutError' });
+  });
+});
+
 describe('chunk release on node:http', () => {
   // A second 'data' listener runs after parseBody's own: it sees what parseBody left of each chunk.
   async function chunkLengthsSeenAfterParsing(detach: boolean): Promise<{ lengths: number[]; value: unknown }> {
