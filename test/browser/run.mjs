@@ -40,6 +40,7 @@ const server = await startServer({
 
 const blocked = [];
 const pageErrors = [];
+const failedResponses = [];
 let browser;
 let result;
 try {
@@ -62,6 +63,9 @@ try {
     blocked.push(url.href);
     return route.abort('blockedbyclient');
   });
+  page.on('response', (response) => {
+    if (response.status() >= 400) failedResponses.push(`${response.status()} ${response.url()}`);
+  });
   page.on('pageerror', (error) => pageErrors.push(String(error.stack ?? error)));
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') console.log(`[page ${message.type()}] ${message.text()}`);
@@ -81,8 +85,9 @@ for (const note of result.notes) console.log(`note: ${note}`);
 const failures = [...result.failures];
 if (blocked.length > 0) failures.push(`requests outside 127.0.0.1 were attempted (and blocked):\n  ${blocked.join('\n  ')}`);
 if (pageErrors.length > 0) failures.push(`uncaught errors in the page:\n  ${pageErrors.join('\n  ')}`);
+if (failedResponses.length > 0) failures.push(`requests the server refused:\n  ${failedResponses.join('\n  ')}`);
 for (const failure of failures) console.log(`FAIL ${failure}`);
-const failed = result.failed + (blocked.length > 0 ? 1 : 0) + (pageErrors.length > 0 ? 1 : 0);
+const failed = result.failed + failures.length - result.failures.length;
 console.log(`browser: ${result.passed} passed, ${failed} failed`);
 if (failed > 0) process.exitCode = 1;
 
@@ -105,6 +110,7 @@ function pageHtml(prefix) {
 <html lang="en">
 <meta charset="utf-8">
 <title>json-parse-binary in the browser</title>
+<link rel="icon" href="data:,">
 <script type="module">
   const packageUrl = new URL(${JSON.stringify(prefix)}, location.href).href;
   try {

@@ -51,7 +51,8 @@ export async function run({ lib, before, packageUrl }) {
     const names = await (await fetch('/corpus/index.json')).json();
     notes.push(names.length > 0 ? `${names.length} corpus documents` : 'no corpus: generated documents only');
     for (const name of names) {
-      const bytes = await (await fetch(`/corpus/${name}`)).arrayBuffer();
+      const path = name.split('/').map(encodeURIComponent).join('/');
+      const bytes = await (await fetch(`/corpus/${path}`)).arrayBuffer();
       assertMatchesOracle(name, bytes);
     }
   });
