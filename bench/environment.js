@@ -57,7 +57,19 @@ export function describeEnvironment() {
     library: packageVersion(),
     commit: gitCommit(),
     date: new Date().toISOString(),
+    loadAverage: os.loadavg()[0],
   };
+}
+
+/**
+ * A warning when other processes keep the CPUs busy (1-minute load average above half the cores):
+ * figures measured then are disturbed. Null on runtimes that report no load average.
+ */
+export function busyMachineWarning(when) {
+  const load = os.loadavg()[0];
+  const cores = os.cpus().length;
+  if (!(load > cores / 2)) return null;
+  return `warning: load average ${load.toFixed(1)} on ${cores} cores ${when}: other processes compete for the CPU, figures may be disturbed`;
 }
 
 /** The header line printed at the top of every run. */

@@ -45,9 +45,10 @@ function failureNotes() {
 
 function measuredOn(section) {
   const environment = section.environment;
+  const load = Math.max(environment.loadAverage ?? 0, section.loadAverageAfter ?? 0);
   return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores · ${environment.date.slice(0, 10)}${
     environment.commit ? ` · commit ${environment.commit}` : ''
-  }`;
+  }${load > environment.cores / 2 ? ` · busy machine (load average ${load.toFixed(1)}): figures disturbed` : ''}`;
 }
 
 function chartLink(name, runtime, alt, fromDir) {

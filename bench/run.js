@@ -3,6 +3,7 @@
 //        [--runtime node22|node24|bun|deno] [--library path/to/index.js] [--no-save]
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -84,7 +85,7 @@ const selected = options.only ? options.only.split(',').map((name) => name.trim(
 for (const name of selected) if (!sectionNames.includes(name)) fail(`unknown section '${name}'`);
 if (!options.only && (options.huge || process.env.CI === 'true')) selected.push('huge');
 
-const { describeEnvironment, environmentLine, repoDir, staleBuildWarning } = await import('./environment.js');
+const { busyMachineWarning, describeEnvironment, environmentLine, repoDir, staleBuildWarning } = await import('./environment.js');
 const { libraryPath, loadLibrary } = await import('./library.js');
 const { budgets } = await import('./measure.js');
 const { say } = await import('./progress.js');
@@ -106,6 +107,8 @@ say(environmentLine(environment));
 say(`sections: ${selected.join(', ')} · corpus: ${context.corpusDir ?? 'not found, generated documents only'}`);
 const stale = staleBuildWarning(library);
 if (stale) say(stale);
+const busyAtStart = busyMachineWarning('at the start');
+if (busyAtStart) say(busyAtStart);
 
 const runners = {
   speed: async () => (await import('./sections/speed.js')).runSpeed(context),
@@ -127,7 +130,10 @@ for (const name of selected) {
     process.exitCode = 1;
   }
   sections[name].seconds = Math.round((performance.now() - start) / 100) / 10;
-  say(`  (${name}: ${sections[name].seconds} s)`);
+  sections[name].loadAverageAfter = os.loadavg()[0];
+  say(`  (${name}: ${sections[name].seconds} s, load average ${sections[name].loadAverageAfter.toFixed(1)})`);
+  const busy = busyMachineWarning(`after section ${name}`);
+  if (busy) say(`  ${busy}`);
 }
 say(`\ndone in ${((performance.now() - suiteStart) / 1000).toFixed(0)} s`);
 
