@@ -39,9 +39,11 @@ export function toFailure(bytes: Uint8Array, end: number, record: FailureRecord)
 
 /** 1-based line and byte column of `position`; a line ends at LF (a CR before it is part of the line). */
 export function lineAndColumn(bytes: Uint8Array, position: number): { line: number; column: number } {
+  // Only the bytes before the position are searched: a failure at byte 0 costs nothing here.
+  const before = bytes.subarray(0, position);
   let line = 1;
   let lineStart = 0;
-  for (let index = bytes.indexOf(0x0a); index !== -1 && index < position; index = bytes.indexOf(0x0a, index + 1)) {
+  for (let index = before.indexOf(0x0a); index !== -1; index = before.indexOf(0x0a, index + 1)) {
     line++;
     lineStart = index + 1;
   }

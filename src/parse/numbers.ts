@@ -47,13 +47,13 @@ export function readNumber(state: ParseState): number {
       byte = ++pos < end ? bytes[pos] : -1;
     } while (byte >= DIGIT_0 && byte <= DIGIT_9);
   } else {
-    fail(state, pos, negative ? "a digit after '-'" : 'a value');
+    throw fail(state, pos, negative ? "a digit after '-'" : 'a value');
   }
 
   let exponent = 0;
   if (byte === DOT) {
     byte = ++pos < end ? bytes[pos] : -1;
-    if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) fail(state, pos, "a digit after '.'");
+    if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) throw fail(state, pos, "a digit after '.'");
     do {
       if (tailDigits === 0 && prefix < PREFIX_LIMIT) {
         prefix = prefix * 10 + (byte - DIGIT_0);
@@ -71,7 +71,7 @@ export function readNumber(state: ParseState): number {
     byte = ++pos < end ? bytes[pos] : -1;
     const exponentNegative = byte === MINUS;
     if (exponentNegative || byte === PLUS) byte = ++pos < end ? bytes[pos] : -1;
-    if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) fail(state, pos, 'a digit in the exponent');
+    if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) throw fail(state, pos, 'a digit in the exponent');
     let written = 0;
     do {
       if (written < EXPONENT_CLAMP) written = written * 10 + (byte - DIGIT_0);

@@ -1,3 +1,4 @@
+import { releaseElementBuffers } from './array-scratch.js';
 import { PARSE_FAILED, toFailure } from './errors.js';
 import { toInputBytes } from './input.js';
 import { resolveOptions } from './options.js';
@@ -34,9 +35,13 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   const { fatal, maxDepth, protoAction, constructorAction } = resolveOptions(options, 'parseBinary');
   const state = new ParseState(bytes, shared, fatal, maxDepth, protoAction, constructorAction);
   if (bytes.length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2) state.pos = 3;
+  // No `finally` here or below: a finally block in the unwinding path makes V8 build a message
+  // object with the throw's location for every failure, which costs microseconds.
+  let value: unknown;
   try {
-    return { ok: true, value: parseDocument(state) as T };
+    value = parseDocument(state);
   } catch (error) {
+    releaseElementBuffers();
     if (error === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
     if (error instanceof RangeError) {
       // The engine's own limits (a string or an array past its maximum length) are a property of
@@ -49,4 +54,7 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     }
     throw error;
   }
+  releaseElementBuffers();
+  if (value === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
+  return { ok: true, value: value as T };
 }

@@ -3,15 +3,18 @@ import {
   CLOSE_BRACKET,
   COLON,
   COMMA,
+  DIGIT_0,
+  DIGIT_9,
   LOWER_F,
   LOWER_N,
   LOWER_T,
+  MINUS,
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
   isWhitespace,
 } from './bytes.js';
-import { elementBuffer, releaseElementBuffers } from './array-scratch.js';
+import { elementBuffer } from './array-scratch.js';
 import { readNumber } from './numbers.js';
 import { fail, type ParseState } from './state.js';
 import { readKey, readString } from './strings.js';
@@ -26,14 +29,6 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Nesting lives in an explicit stack, never the call stack, so any depth parses.
  */
 export function parseDocument(state: ParseState): unknown {
-  try {
-    return parseValues(state);
-  } finally {
-    releaseElementBuffers();
-  }
-}
-
-function parseValues(state: ParseState): unknown {
   const bytes = state.bytes;
   const end = state.end;
   const guardKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
@@ -66,7 +61,7 @@ function parseValues(state: ParseState): unknown {
       case OPEN_BRACE:
       case OPEN_BRACKET: {
         const depth = outerContainers.length + (container === undefined ? 1 : 2);
-        if (depth > state.maxDepth) fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`);
+        if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`);
         const closing = byte === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
         pos = skipWhitespace(bytes, pos + 1, end);
         if (pos < end && bytes[pos] === closing) {
@@ -105,6 +100,7 @@ function parseValues(state: ParseState): unknown {
         value = null;
         break;
       default:
+        if (byte !== MINUS && !(byte >= DIGIT_0 && byte <= DIGIT_9)) return fail(state, pos, 'a value');
         state.pos = pos;
         value = readNumber(state);
         pos = state.pos;
@@ -114,7 +110,7 @@ function parseValues(state: ParseState): unknown {
     for (;;) {
       if (container === undefined) {
         pos = skipWhitespace(bytes, pos, end);
-        if (pos < end) fail(state, pos, 'end of input after the JSON value');
+        if (pos < end) return fail(state, pos, 'end of input after the JSON value');
         return value;
       }
       if (inArray) (container as unknown[])[count++] = value;
@@ -148,7 +144,7 @@ function parseValues(state: ParseState): unknown {
         inArray = Array.isArray(container);
         continue;
       }
-      fail(state, pos, inArray ? "',' or ']'" : "',' or '}'");
+      return fail(state, pos, inArray ? "',' or ']'" : "',' or '}'");
     }
   }
 }
@@ -164,15 +160,15 @@ function readKeyAndColon(state: ParseState): string {
   const bytes = state.bytes;
   const end = state.end;
   let pos = skipWhitespace(bytes, state.pos, end);
-  if (pos >= end || bytes[pos] !== QUOTE) fail(state, pos, "'\"' to start a property name");
+  if (pos >= end || bytes[pos] !== QUOTE) throw fail(state, pos, "'\"' to start a property name");
   const keyAt = pos;
   state.pos = pos + 1;
   const key = readKey(state);
   pos = skipWhitespace(bytes, state.pos, end);
-  if (pos >= end || bytes[pos] !== COLON) fail(state, pos, "':' after the property name");
+  if (pos >= end || bytes[pos] !== COLON) throw fail(state, pos, "':' after the property name");
   state.pos = pos + 1;
   if (key === '__proto__' && state.protoAction === 'error') {
-    fail(state, keyAt, 'no "__proto__" key (protoAction: \'error\')', 'property name "__proto__"');
+    throw fail(state, keyAt, 'no "__proto__" key (protoAction: \'error\')', 'property name "__proto__"');
   }
   return key;
 }
@@ -182,7 +178,7 @@ function expectLiteral(state: ParseState, pos: number, word: string): number {
   const bytes = state.bytes;
   for (let index = 1; index < word.length; index++) {
     if (pos + index >= state.end || bytes[pos + index] !== word.charCodeAt(index)) {
-      fail(state, pos + index, `'${word[index]}' to complete '${word}'`);
+      throw fail(state, pos + index, `'${word[index]}' to complete '${word}'`);
     }
   }
   return pos + word.length;
@@ -211,7 +207,7 @@ function guardConstructor(state: ParseState, object: JsonObject, closeAt: number
     Reflect.deleteProperty(object, 'constructor');
     return;
   }
-  fail(
+  throw fail(
     state,
     closeAt,
     'no "constructor" property holding a "prototype" key (constructorAction: \'error\')',

@@ -34,12 +34,16 @@ export class ParseState {
   }
 }
 
-/** Records what went wrong at `position` and unwinds to parseBinary. */
-export function fail(state: ParseState, position: number, expected: string, found?: string): never {
+/**
+ * Records what went wrong at `position` and returns the sentinel that carries the failure up:
+ * helpers `throw` it, the main loop `return`s it (a throw costs a microsecond or so; failing
+ * fast on garbage at byte 0 is part of the product).
+ */
+export function fail(state: ParseState, position: number, expected: string, found?: string): typeof PARSE_FAILED {
   state.failure = {
     position,
     expected,
     found: found ?? describeInputAt(state.bytes, position, state.end),
   };
-  throw PARSE_FAILED;
+  return PARSE_FAILED;
 }

@@ -33,7 +33,7 @@ export function readString(state: ParseState): string {
   let pos = start;
   let nonAscii = false;
   for (;;) {
-    if (pos >= end) fail(state, pos, "'\"' to end the string");
+    if (pos >= end) throw fail(state, pos, "'\"' to end the string");
     const kind = BYTE_CLASS[bytes[pos]];
     if (kind === PLAIN) {
       pos++;
@@ -45,7 +45,7 @@ export function readString(state: ParseState): string {
     } else if (kind === ESCAPE) {
       return readEscapedString(state, start, pos);
     } else {
-      fail(state, pos, "a string character (control characters must be escaped)");
+      throw fail(state, pos, "a string character (control characters must be escaped)");
     }
   }
   state.pos = pos + 1;
@@ -97,7 +97,7 @@ function shortOrLongAscii(bytes: Uint8Array, start: number, length: number): str
 function decodeChecked(state: ParseState, start: number, end: number): string {
   if (state.fatal) {
     const invalidAt = findInvalidUtf8(state.bytes, start, end);
-    if (invalidAt !== -1) fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
+    if (invalidAt !== -1) throw fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
   }
   return decodeUtf8(state.bytes, start, end, state.shared);
 }
@@ -125,8 +125,8 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number): 
   }
   length = appendRaw(state, segmentStart, stop, units, length);
   // Escapes before `stop` were all valid; if `stop` is not a closing quote, it is the first error.
-  if (stop >= state.end) fail(state, stop, "'\"' to end the string");
-  if (bytes[stop] !== QUOTE) fail(state, stop, 'a string character (control characters must be escaped)');
+  if (stop >= state.end) throw fail(state, stop, "'\"' to end the string");
+  if (bytes[stop] !== QUOTE) throw fail(state, stop, 'a string character (control characters must be escaped)');
   state.pos = stop + 1;
   return unitsToString(units, length);
 }
@@ -153,7 +153,7 @@ function appendRaw(state: ParseState, from: number, to: number, units: Uint16Arr
   if (from === to) return length;
   if (state.fatal) {
     const invalidAt = findInvalidUtf8(state.bytes, from, to);
-    if (invalidAt !== -1) fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
+    if (invalidAt !== -1) throw fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
   }
   return decodeUtf8Into(state.bytes, from, to, units, length);
 }
@@ -177,14 +177,14 @@ function readEscape(state: ParseState, backslashAt: number): number {
       let unit = 0;
       for (let k = 1; k <= 4; k++) {
         const digit = at + k < state.end ? hexValue(bytes[at + k]) : -1;
-        if (digit < 0) fail(state, at + k, 'a hexadecimal digit in a \\u escape');
+        if (digit < 0) throw fail(state, at + k, 'a hexadecimal digit in a \\u escape');
         unit = (unit << 4) | digit;
       }
       state.pos = at + 5;
       return unit;
     }
     default:
-      return fail(state, at, 'an escape character: one of " \\ / b f n r t u');
+      throw fail(state, at, 'an escape character: one of " \\ / b f n r t u');
   }
 }
 
