@@ -78,7 +78,7 @@ if (options.runtime) {
 // contender's garbage from being collected on the next one's time. V8 only offers it with a flag.
 if (typeof globalThis.gc !== 'function' && engine !== 'bun') {
   if (engine === 'deno') relaunch(globalThis.Deno.execPath(), ['run', '--allow-all', '--quiet', '--v8-flags=--expose-gc', script, ...forwardedArgs]);
-  else relaunch(process.execPath, ['--expose-gc', script, ...forwardedArgs]);
+  else relaunch(process.execPath, [...process.execArgv, '--expose-gc', script, ...forwardedArgs]);
 }
 
 const selected = options.only ? options.only.split(',').map((name) => name.trim()) : sectionNames.slice(0, 4);

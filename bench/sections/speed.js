@@ -89,6 +89,8 @@ export async function runSpeed({ library, budget, corpusDir }) {
     say(indent(speedTable(result, descriptions)));
     for (const [id, problem] of Object.entries(problems)) say(`    ✗ ${id} not timed: ${problem}`);
   }
+  say('\n  Summary: time relative to native (lower is better)');
+  say(indent(summaryTable(payloadResults, descriptions)));
   const headlines = ['corpus', 'generated'].map((origin) => headline(payloadResults, origin)).filter(Boolean);
   for (const { origin, ratio } of headlines) {
     say(`\n  ▶ Headline (${origin} documents): geometric mean of parseBinary / native over twitter, citm_catalog, canada = ${formatRatio(ratio)}`);
@@ -108,4 +110,13 @@ function speedTable(result, descriptions) {
     return [description.id, formatTime(entry.median), `±${spread.toFixed(0)}%`, formatRatio(entry.ratio), description.label];
   });
   return textTable(['contender', 'median', 'IQR/2', 'vs native', 'call'], rows, { textLast: true });
+}
+
+function summaryTable(payloadResults, descriptions) {
+  const rows = payloadResults.map((result) => [
+    result.label,
+    formatTime(result.contenders.native.median),
+    ...descriptions.slice(1).map(({ id }) => (result.contenders[id].error ? '✗' : formatRatio(result.contenders[id].ratio))),
+  ]);
+  return textTable(['payload', 'native', ...descriptions.slice(1).map(({ id }) => id)], rows);
 }
