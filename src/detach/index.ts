@@ -1,0 +1,2 @@
+export { detach, detachStrategy } from './detach.js';
+export type { DetachStrategy } from './strategies.js';
