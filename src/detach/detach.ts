@@ -1,7 +1,7 @@
 // The detach operation: validate, skip what is already detached, release with the chosen strategy,
 // then verify, because several runtimes "succeed" without detaching anything.
 import { arrayBufferByteLength, isDetached } from './intrinsics.js';
-import { isCurrentNodeBufferPool } from './node-buffer-pool.js';
+import { isNodeUntransferable } from './node-untransferable.js';
 import { detachFunctions, detectStrategy, type DetachFunction, type DetachStrategy } from './strategies.js';
 import { targetBuffer } from './target-buffer.js';
 
@@ -18,13 +18,15 @@ export function detachWith(strategy: DetachStrategy, detachFunction: DetachFunct
   const buffer = targetBuffer(value);
   if (isDetached(buffer)) return;
   const byteLength = arrayBufferByteLength(buffer);
-  if (isCurrentNodeBufferPool(buffer, byteLength)) {
+  if (isNodeUntransferable(buffer, byteLength)) {
     throw new TypeError(
-      `detach: refused an ArrayBuffer of ${byteLength} bytes that is Node's shared Buffer pool: detaching it ` +
-        `would empty every small Buffer and break Node. Copy bytes that must be released into a buffer of ` +
-        `their own (Buffer.allocUnsafeSlow) first.`,
+      `detach: refused an ArrayBuffer of ${byteLength} bytes that Node marks untransferable, such as its ` +
+        `shared Buffer pool: detaching it would empty every small Buffer and break Node. Copy bytes that ` +
+        `must be released into a buffer of their own (Buffer.allocUnsafeSlow) first.`,
     );
   }
+  // On Node 20 the check above may have detached the buffer itself.
+  if (isDetached(buffer)) return;
   if (detachFunction === undefined) {
     throw new TypeError(
       `detach: this runtime cannot detach an ArrayBuffer (strategy '${strategy}': no V8 natives, ` +

@@ -2,6 +2,7 @@
 // them work here. Internal: tests import this file to force each strategy; the public module only
 // exposes the name of the chosen one.
 import { isDetached, structuredCloneFunction, transferToFixedLength } from './intrinsics.js';
+import { loadNodeBuiltin } from './node-builtin.js';
 
 /**
  * How {@link detach} releases a buffer on this runtime, best first:
@@ -27,14 +28,6 @@ interface NodeV8Module {
 
 const nativesSource = '%ArrayBufferDetach(buffer)';
 
-function loadNodeV8(): NodeV8Module | undefined {
-  const processObject: unknown = typeof process === 'object' ? process : undefined;
-  const getBuiltinModule = (processObject as { getBuiltinModule?: unknown } | undefined)?.getBuiltinModule;
-  if (typeof getBuiltinModule !== 'function') return undefined;
-  const v8 = getBuiltinModule.call(processObject, 'node:v8') as Partial<NodeV8Module> | undefined;
-  return typeof v8?.setFlagsFromString === 'function' ? (v8 as NodeV8Module) : undefined;
-}
-
 function compileNativesDetach(): DetachFunction {
   return new Function('buffer', nativesSource) as DetachFunction;
 }
@@ -53,19 +46,18 @@ function createNativesDetach(): DetachFunction | undefined {
   } catch {
     // The usual case: natives syntax is off. Switch it on just for the compilation below.
   }
-  let v8: NodeV8Module | undefined;
+  const setFlagsFromString = loadNodeBuiltin<NodeV8Module>('node:v8')?.setFlagsFromString;
+  if (typeof setFlagsFromString !== 'function') return undefined;
   try {
-    v8 = loadNodeV8();
-    if (v8 === undefined) return undefined;
-    v8.setFlagsFromString('--allow-natives-syntax');
+    setFlagsFromString('--allow-natives-syntax');
     return compileNativesDetach();
   } catch {
     return undefined;
   } finally {
     try {
-      v8?.setFlagsFromString('--no-allow-natives-syntax');
+      setFlagsFromString('--no-allow-natives-syntax');
     } catch {
-      // Nothing was switched on if switching fails.
+      // If the flag cannot be set, it was never switched on.
     }
   }
 }

@@ -114,7 +114,11 @@ function pooledBufferCases() {
   return [
     pooled('a pooled Node Buffer (Buffer.from)', (small) => small),
     pooled('a pooled Node Buffer (Buffer.allocUnsafe(100))', () => Buffer.allocUnsafe(100).fill(7)),
-    pooled("the pool's own ArrayBuffer (pooledBuffer.buffer)", (small) => small.buffer),
+    pooled("the current pool's own ArrayBuffer (pooledBuffer.buffer)", (small) => small.buffer),
+    pooled('a retired pool, already replaced by a newer one', (small) => {
+      while (Buffer.from('x').buffer === small.buffer) Buffer.allocUnsafe(100);
+      return small.buffer;
+    }),
   ];
 }
 

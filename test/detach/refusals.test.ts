@@ -55,7 +55,7 @@ describe('error messages say what was given and why it was refused', () => {
   });
 
   it("names Node's Buffer pool", () => {
-    expect(messageOf(() => detach(Buffer.from('abc').buffer))).toMatch(/Node's shared Buffer pool/);
+    expect(messageOf(() => detach(Buffer.from('abc').buffer))).toMatch(/Node marks untransferable, such as its shared Buffer pool/);
   });
 
   it('says a WebAssembly memory buffer is not detachable', () => {

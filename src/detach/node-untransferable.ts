@@ -1,0 +1,36 @@
+// Node hands out small Buffers (`Buffer.from('abc')`, `Buffer.allocUnsafe(100)`) as slices of a
+// shared ArrayBuffer, the pool, and marks every pool "untransferable". Slices never cover their whole
+// buffer, so the view check refuses them; this file covers somebody passing a pool's ArrayBuffer
+// itself (say `pooledBuffer.buffer`). On Node 20 and 22 V8's detach ignores the mark: detaching the
+// current pool empties every pooled Buffer and the next string Node writes into it breaks the
+// process (measured: a hang or a crash). Node 24 and Deno enforce the mark themselves; Bun does not pool.
+import { isDetached, structuredCloneFunction } from './intrinsics.js';
+import { loadNodeBuiltin } from './node-builtin.js';
+
+const isMarkedAsUntransferable = loadNodeBuiltin<{ isMarkedAsUntransferable(value: unknown): boolean }>(
+  'node:worker_threads',
+)?.isMarkedAsUntransferable;
+
+const NodeBuffer = loadNodeBuiltin<{ Buffer: { poolSize: unknown } }>('node:buffer')?.Buffer;
+
+/**
+ * Whether Node wants to keep `buffer` (it is marked untransferable, as Buffer pools are). Node 21+,
+ * Bun and Deno answer directly through `worker_threads.isMarkedAsUntransferable`.
+ *
+ * Node 20 cannot be asked, but its `structuredClone` quietly copies an untransferable buffer instead
+ * of transferring it. So for a buffer exactly `Buffer.poolSize` long (the size every pool has) the
+ * check is a transfer: afterwards the buffer is either detached, which the caller wanted anyway
+ * (its few kilobytes then wait for the next garbage collection), or untouched and untransferable.
+ */
+export function isNodeUntransferable(buffer: ArrayBuffer, byteLength: number): boolean {
+  if (typeof isMarkedAsUntransferable === 'function') return isMarkedAsUntransferable(buffer);
+  if (NodeBuffer === undefined || structuredCloneFunction === undefined || byteLength !== NodeBuffer.poolSize) {
+    return false;
+  }
+  try {
+    structuredCloneFunction(buffer, { transfer: [buffer] });
+  } catch {
+    // A refusal leaves the buffer attached, which the check below reports.
+  }
+  return !isDetached(buffer);
+}
