@@ -27,6 +27,12 @@ export function formatRatio(ratio) {
   return `${ratio.toFixed(ratio >= 10 ? 1 : 2)}×`;
 }
 
+/** How many times faster (or slower) something is than the reference: "12.3× faster", "2.00× slower". */
+export function formatSpeedup(speedup) {
+  if (speedup == null || !Number.isFinite(speedup) || speedup <= 0) return '—';
+  return speedup >= 1 ? `${formatRatio(speedup)} faster` : `${formatRatio(1 / speedup)} slower`;
+}
+
 function trim(value) {
   // Decide the decimals on the rounded value, so 9.996 prints as 10.0 rather than 10.00.
   return value.toFixed(value >= 99.95 ? 0 : value >= 9.995 ? 1 : 2);

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDir, repoDir } from './environment.js';
-import { formatBytes, formatRatio, formatTime } from './format.js';
+import { formatBytes, formatRatio, formatSpeedup, formatTime } from './format.js';
 import { loadLatestResults } from './results.js';
 import { horizontalBarChart } from './svg.js';
 
@@ -132,7 +132,7 @@ function badMarkdown(section) {
     ...ids.map((id) => {
       const entry = payload.contenders[id];
       if (!entry || entry.error) return failures.cell(`${id} on ${payload.label}`, entry?.error);
-      const cell = `${formatTime(entry.median)}${id === 'native' ? '' : ` (${formatRatio(entry.speedup)} faster)`}`;
+      const cell = `${formatTime(entry.median)}${id === 'native' ? '' : ` (${formatSpeedup(entry.speedup)})`}`;
       return id === 'parseBinary' ? `**${cell}**` : cell;
     }),
   ]);
@@ -145,7 +145,7 @@ function badMarkdown(section) {
   if (section.target) {
     lines.push(
       '',
-      `Target: at byte 0 of 4 MB, parseBinary at least ${section.target.target}× faster than decode + caught SyntaxError — measured **${formatRatio(
+      `Target: at byte 0 of 4 MB, parseBinary at least ${section.target.target}× faster than decode + caught SyntaxError — measured **${formatSpeedup(
         section.target.speedup,
       )}**, ${section.target.met ? 'met' : 'not met'}.`,
     );
@@ -169,7 +169,7 @@ function badChart(section) {
         return {
           label: id === 'native' ? 'decode + parse + catch' : id === 'secure-json-parse' ? 'secure-json-parse safeParse' : id,
           value: usable ? entry.median : null,
-          text: usable ? `${formatTime(entry.median)}${id === 'native' ? '' : ` · ${formatRatio(entry.speedup)} faster`}` : 'not timed',
+          text: usable ? `${formatTime(entry.median)}${id === 'native' ? '' : ` · ${formatSpeedup(entry.speedup)}`}` : 'not timed',
           role: role(id),
         };
       }),
@@ -254,7 +254,7 @@ function detachMarkdown(section) {
     return [
       id === 'detach' ? `**\`detach(buffer)\`** (strategy '${section.strategy}')` : id === 'nothing' ? 'nothing (the garbage collector)' : `\`${label}\``,
       `${entry.milliseconds.toFixed(0)} ms`,
-      formatRatio(baseline / entry.milliseconds),
+      id === 'nothing' ? '(baseline)' : formatSpeedup(baseline / entry.milliseconds),
       formatBytes(entry.peakRss),
       entry.collections ?? 'n/a',
       entry.collectionMilliseconds != null ? `${entry.collectionMilliseconds.toFixed(1)} ms` : 'n/a',
@@ -263,7 +263,7 @@ function detachMarkdown(section) {
   return [
     `Allocate a ${formatBytes(section.settings.bufferBytes)} ArrayBuffer, fill it, release it, ${section.settings.count} times; each way in a fresh process. ${measuredOn(section)}.`,
     '',
-    table(['release', 'time', 'faster than nothing', 'peak RSS', 'GC events', 'GC time'], rows),
+    table(['release', 'time', 'vs nothing', 'peak RSS', 'GC events', 'GC time'], rows),
   ].join('\n');
 }
 
@@ -350,10 +350,10 @@ function summaryMarkdown(results) {
     return [
       (speed ?? bad ?? memory ?? detach)?.environment.runtimeLabel ?? runtime,
       headline ? `${formatRatio(headline.ratio)} (${headline.origin})` : '—',
-      bad?.target ? formatRatio(bad.target.speedup) : '—',
+      bad?.target ? formatSpeedup(bad.target.speedup) : '—',
       nativeAllocated && ownAllocated ? `${formatBytes(ownAllocated)} vs ${formatBytes(nativeAllocated)}` : '—',
       detachResult?.detach?.milliseconds && detachResult?.nothing?.milliseconds
-        ? `${formatRatio(detachResult.nothing.milliseconds / detachResult.detach.milliseconds)} faster, ${detachResult.detach.collections ?? '?'} vs ${
+        ? `${formatSpeedup(detachResult.nothing.milliseconds / detachResult.detach.milliseconds)}, ${detachResult.detach.collections ?? '?'} vs ${
             detachResult.nothing.collections ?? '?'
           } GCs`
         : '—',
@@ -363,7 +363,7 @@ function summaryMarkdown(results) {
     [
       'runtime',
       'parse time vs native (geometric mean, 3 documents)',
-      'bad input, byte 0 of 4 MB: faster than native',
+      'bad input, byte 0 of 4 MB, vs native',
       'memory for one 5 MB parse: parseBinary vs native',
       'detach vs doing nothing (500 × 10 MB)',
     ],

@@ -2,7 +2,7 @@
 // say "no"? Broken at byte 0 a byte-level parser can stop at once, while the native pipeline first
 // decodes the whole body into a string and then pays for a SyntaxError.
 import { failureContenders } from '../contenders.js';
-import { formatBytes, formatRatio, formatTime, indent, textTable } from '../format.js';
+import { formatBytes, formatSpeedup, formatTime, indent, textTable } from '../format.js';
 import { timeSideBySide } from '../measure.js';
 import { apiResponse, breakPayload, smallObject } from '../payloads.js';
 import { say } from '../progress.js';
@@ -60,9 +60,9 @@ export async function runBad({ library, budget }) {
     const rows = descriptions.map((description) => {
       const entry = result.contenders[description.id];
       if (entry.error) return [description.id, 'not timed', '', entry.error];
-      return [description.id, formatTime(entry.median), formatRatio(entry.speedup), description.label];
+      return [description.id, formatTime(entry.median), description.id === 'native' ? '(baseline)' : formatSpeedup(entry.speedup), description.label];
     });
-    say(indent(textTable(['contender', 'median', 'native / this', 'call'], rows, { textLast: true })));
+    say(indent(textTable(['contender', 'median', 'vs native', 'call'], rows, { textLast: true })));
   }
   const target = results.find((result) => result.id === '4MB-start')?.contenders.parseBinary;
   const verdict = target?.speedup
@@ -70,7 +70,7 @@ export async function runBad({ library, budget }) {
     : null;
   if (verdict) {
     say(
-      `\n  ▶ Target: at byte 0 of 4 MB, parseBinary ≥ ${byteZeroTarget}× faster than decode + caught SyntaxError: measured ${formatRatio(
+      `\n  ▶ Target: at byte 0 of 4 MB, parseBinary ≥ ${byteZeroTarget}× faster than decode + caught SyntaxError: measured ${formatSpeedup(
         verdict.speedup,
       )} — ${verdict.met ? 'met' : 'NOT met'}`,
     );

@@ -2,7 +2,7 @@
 // times; every release strategy in its own fresh process so garbage-collector state is clean.
 import { join } from 'node:path';
 import { benchDir, runChild } from '../environment.js';
-import { formatBytes, formatRatio, indent, textTable } from '../format.js';
+import { formatBytes, formatSpeedup, indent, textTable } from '../format.js';
 import { progress, say } from '../progress.js';
 
 const script = join(benchDir, 'children/detach.js');
@@ -40,14 +40,14 @@ export async function runDetach({ library, libraryPath, quick }) {
     return [
       id,
       `${entry.milliseconds.toFixed(0)} ms`,
-      formatRatio(baseline / entry.milliseconds),
+      id === 'nothing' ? '(baseline)' : formatSpeedup(baseline / entry.milliseconds),
       formatBytes(entry.peakRss),
       entry.collections ?? 'n/a',
       entry.collectionMilliseconds != null ? `${entry.collectionMilliseconds.toFixed(1)} ms` : 'n/a',
       entry.stillAttached ? `${entry.stillAttached} buffers NOT detached! ${label}` : [label, kinds].filter(Boolean).join(' · '),
     ];
   });
-  say(indent(textTable(['release', 'time', 'faster than nothing', 'peak RSS', 'GCs', 'GC time', 'how · GC kinds'], rows, { textLast: true })));
+  say(indent(textTable(['release', 'time', 'vs nothing', 'peak RSS', 'GCs', 'GC time', 'how · GC kinds'], rows, { textLast: true })));
   if (variants.every(({ id }) => results[id].collections == null)) {
     say('  (this runtime does not report garbage collections to PerformanceObserver: GC columns are n/a)');
   }
