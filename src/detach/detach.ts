@@ -1,6 +1,6 @@
 // The detach operation: validate, skip what is already detached, release with the chosen strategy,
 // then verify, because several runtimes "succeed" without detaching anything.
-import { arrayBufferByteLength, isDetached } from './intrinsics.js';
+import { arrayBufferByteLength, isDetached, isDetachedNow } from './intrinsics.js';
 import { isNodeUntransferable } from './node-untransferable.js';
 import { detachFunctions, detectStrategy, type DetachFunction, type DetachStrategy } from './strategies.js';
 import { targetBuffer } from './target-buffer.js';
@@ -26,7 +26,7 @@ export function detachWith(strategy: DetachStrategy, detachFunction: DetachFunct
     );
   }
   // On Node 20 the check above may have detached the buffer itself.
-  if (isDetached(buffer)) return;
+  if (isDetachedNow(buffer, byteLength)) return;
   if (detachFunction === undefined) {
     throw new TypeError(
       `detach: this runtime cannot detach an ArrayBuffer (strategy '${strategy}': no V8 natives, ` +
@@ -43,7 +43,7 @@ export function detachWith(strategy: DetachStrategy, detachFunction: DetachFunct
       { cause: error },
     );
   }
-  if (!isDetached(buffer)) {
+  if (!isDetachedNow(buffer, byteLength)) {
     throw new TypeError(
       `detach: an ArrayBuffer of ${byteLength} bytes could not be detached and is left untouched ` +
         `(it is not detachable, such as a WebAssembly.Memory buffer; strategy '${strategy}')`,

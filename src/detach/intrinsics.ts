@@ -91,3 +91,14 @@ export function isDetached(buffer: ArrayBuffer): boolean {
     return true;
   }
 }
+
+/**
+ * Whether `buffer`, `lengthBefore` bytes long a moment ago, is detached now. Same answer as
+ * {@link isDetached}, but without the getter it avoids the thrown error (about 4 microseconds on
+ * Node 20) in the common case: a non-empty buffer that now reads 0 bytes was detached, since nothing
+ * between the two readings resizes it.
+ */
+export function isDetachedNow(buffer: ArrayBuffer, lengthBefore: number): boolean {
+  if (arrayBufferDetached !== undefined || lengthBefore === 0) return isDetached(buffer);
+  return arrayBufferByteLength(buffer) === 0;
+}

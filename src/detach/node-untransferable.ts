@@ -4,7 +4,7 @@
 // itself (say `pooledBuffer.buffer`). On Node 20 and 22 V8's detach ignores the mark: detaching the
 // current pool empties every pooled Buffer and the next string Node writes into it breaks the
 // process (measured: a hang or a crash). Node 24 and Deno enforce the mark themselves; Bun does not pool.
-import { isDetached, structuredCloneFunction } from './intrinsics.js';
+import { isDetachedNow, structuredCloneFunction } from './intrinsics.js';
 import { loadNodeBuiltin } from './node-builtin.js';
 
 const isMarkedAsUntransferable = loadNodeBuiltin<{ isMarkedAsUntransferable(value: unknown): boolean }>(
@@ -32,5 +32,5 @@ export function isNodeUntransferable(buffer: ArrayBuffer, byteLength: number): b
   } catch {
     // A refusal leaves the buffer attached, which the check below reports.
   }
-  return !isDetached(buffer);
+  return !isDetachedNow(buffer, byteLength);
 }
