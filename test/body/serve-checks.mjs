@@ -7,7 +7,8 @@ export const SMOKE_LIMIT = 64 * 1024;
 
 /** The request handler both runtime servers use. */
 export async function answer(request) {
-  const body = await parseBody(request, { limit: SMOKE_LIMIT });
+  const limit = new URL(request.url).pathname === '/large' ? 64 * 1024 * 1024 : SMOKE_LIMIT;
+  const body = await parseBody(request, { limit });
   if (!body.ok) return new Response(body.message, { status: body.status, headers: { connection: 'close' } });
   return Response.json({ received: body.value });
 }
@@ -73,6 +74,26 @@ export async function runServeChecks(url) {
     assert(response.status === 200, `status ${response.status}`);
     const reply = await response.json();
     assert(JSON.stringify(reply) === '{"received":[1]}', `reply ${JSON.stringify(reply)}`);
+  });
+  await check('large bodies parse repeatedly, their chunks detached along the way', async () => {
+    const document = { items: Array.from({ length: 60_000 }, (_, index) => ({ index, name: `item ${index}` })) };
+    const text = JSON.stringify(document);
+    for (let round = 0; round < 5; round++) {
+      const response = await post(`${url}large`, text);
+      if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
+      const reply = await response.json();
+      assert(reply.received.items.length === 60_000 && reply.received.items[59_999].name === 'item 59999', 'reply');
+    }
+    const streamed = await post(`${url}large`, chunkedStream(64, 64 * 1024).pipeThrough(new TransformStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('"'));
+      },
+      flush(controller) {
+        controller.enqueue(new TextEncoder().encode('"'));
+      },
+    })));
+    assert(streamed.status === 200, `streamed status ${streamed.status}`);
+    assert((await streamed.json()).received.length === 64 * 64 * 1024, 'streamed length');
   });
   await check('compressed body is 415', async () => {
     const response = await post(url, '{}', { 'content-encoding': 'gzip' });
