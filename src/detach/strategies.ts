@@ -41,13 +41,14 @@ function compileNativesDetach(): DetachFunction {
  * end in `undefined`.
  */
 function createNativesDetach(): DetachFunction | undefined {
+  // Checked first so that browsers never evaluate code from a string (a CSP would report it).
+  const setFlagsFromString = loadNodeBuiltin<NodeV8Module>('node:v8')?.setFlagsFromString;
+  if (typeof setFlagsFromString !== 'function') return undefined;
   try {
     return compileNativesDetach();
   } catch {
     // The usual case: natives syntax is off. Switch it on just for the compilation below.
   }
-  const setFlagsFromString = loadNodeBuiltin<NodeV8Module>('node:v8')?.setFlagsFromString;
-  if (typeof setFlagsFromString !== 'function') return undefined;
   try {
     setFlagsFromString('--allow-natives-syntax');
     return compileNativesDetach();
