@@ -23,10 +23,10 @@ export function saveResults({ environment, options, sections }) {
   const runtime = environment.runtime;
   const stamp = environment.date.slice(0, 16).replace(/:/g, '-');
   const written = [];
-  const prefix = options.quick ? 'quick-' : '';
+  const prefix = options.partial ? 'partial-' : '';
   written.push(write(join(resultsDir, `${prefix}${runtime}-${stamp}.json`), { schema, environment, options, sections }));
-  // Quick figures mean nothing, and a failed or skipped section must not replace good figures.
-  if (options.quick) return written;
+  // Quick or partial figures must not replace a full measurement, nor may a failed or skipped section.
+  if (options.partial) return written;
   const latestPath = join(resultsDir, `latest-${runtime}.json`);
   const latest = existsSync(latestPath) ? JSON.parse(readFileSync(latestPath, 'utf8')) : { schema, runtime, sections: {} };
   for (const [name, section] of Object.entries(sections)) {

@@ -12,6 +12,8 @@ const sectionNames = ['speed', 'bad', 'memory', 'detach', 'huge'];
 const usage = `Usage: npm run bench -- [options]
 
   --only <sections>   run only these sections, comma-separated: ${sectionNames.join(', ')}
+  --payloads <names>  speed section: only payloads whose name contains one of these, comma-separated
+                      (e.g. twitter,canada); such partial runs never replace latest results
   --quick             tiny budgets: proves the suite runs (CI), figures are not meaningful
   --huge              also run section 5 (a ~600 MB document; needs a few GB; on by default when CI=true)
   --runtime <name>    run the suite on node22, node24, bun or deno (from test/runtimes; install them
@@ -32,6 +34,7 @@ try {
   ({ values: options } = parseArgs({
     options: {
       only: { type: 'string' },
+      payloads: { type: 'string' },
       quick: { type: 'boolean', default: false },
       huge: { type: 'boolean', default: false },
       runtime: { type: 'string' },
@@ -100,6 +103,7 @@ const context = {
   quick: options.quick,
   budget: options.quick ? budgets.quick : budgets.full,
   corpusDir: existsSync(corpusDir) ? corpusDir : null,
+  payloadFilter: options.payloads ? options.payloads.split(',').map((name) => name.trim().toLowerCase()) : null,
 };
 
 say(`json-parse-binary benchmarks${options.quick ? ' (quick mode: figures prove the suite runs, nothing more)' : ''}`);
@@ -138,6 +142,7 @@ for (const name of selected) {
 say(`\ndone in ${((performance.now() - suiteStart) / 1000).toFixed(0)} s`);
 
 if (!options['no-save']) {
-  const written = saveResults({ environment, options: { quick: options.quick, library: options.library ?? null }, sections });
+  const partial = options.quick || Boolean(options.payloads);
+  const written = saveResults({ environment, options: { quick: options.quick, partial, library: options.library ?? null }, sections });
   say(`results: ${written.join(', ')}`);
 }

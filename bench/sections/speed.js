@@ -56,14 +56,18 @@ function headline(payloadResults, origin) {
 }
 
 /**
- * @param {{ library: object, budget: object, corpusDir: string | null }} context
+ * @param {{ library: object, budget: object, corpusDir: string | null, payloadFilter: string[] | null }} context
  */
-export async function runSpeed({ library, budget, corpusDir }) {
+export async function runSpeed({ library, budget, corpusDir, payloadFilter }) {
   const descriptions = parseContenders(library);
   const payloadResults = [];
   say(`\n■ 1. Parse speed — median time per parse, ratio = contender / native (lower is better)`);
   say(`  native = ${descriptions[0].label}; the decoder is created once, as servers do.`);
-  for (const payload of speedPayloads(corpusDir)) {
+  const chosen = speedPayloads(corpusDir).filter(
+    (payload) => !payloadFilter || payloadFilter.some((name) => `${payload.id} ${payload.label}`.toLowerCase().includes(name)),
+  );
+  if (chosen.length === 0) throw new Error(`no payload matches --payloads ${payloadFilter.join(',')}`);
+  for (const payload of chosen) {
     const contenders = descriptions.map((description) => ({ id: description.id, run: description.prepare(payload.bytes) }));
     const expected = await contenders[0].run();
     const problems = await validate(contenders.slice(1), expected);
