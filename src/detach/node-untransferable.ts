@@ -2,8 +2,9 @@
 // shared ArrayBuffer, the pool, and marks every pool "untransferable". Slices never cover their whole
 // buffer, so the view check refuses them; this file covers somebody passing a pool's ArrayBuffer
 // itself (say `pooledBuffer.buffer`). On Node 20 and 22 V8's detach ignores the mark: detaching the
-// current pool empties every pooled Buffer and the next string Node writes into it breaks the
-// process (measured: a hang or a crash). Node 24 and Deno enforce the mark themselves; Bun does not pool.
+// current pool empties every pooled Buffer, and from then on Node fails to write small strings into
+// it (measured: every Buffer.from throws a RangeError; a vitest worker hung). Node 24 and Deno enforce
+// the mark themselves; Bun does not pool.
 import { isDetachedNow, structuredCloneFunction } from './intrinsics.js';
 import { loadNodeBuiltin } from './node-builtin.js';
 
