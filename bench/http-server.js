@@ -1,11 +1,11 @@
 // The server side of `npm run bench:http`, one process per case so its memory is its own.
-// Usage: node bench/http-server.js <usual|parseBody|parseBody-no-detach>
+// Usage: node bench/http-server.js <usual|parseBody|parseBody-no-detach> [url of body.js]
 // Prints `port <n>` once listening. GET /stats answers { peakRssBytes, rssBytes } for this process.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { parseBody } from '../dist/body.js';
 
 const mode = process.argv[2];
+const { parseBody } = await import(process.argv[3] ?? new URL('../dist/body.js', import.meta.url).href);
 const LIMIT = 16 * 1024 * 1024;
 
 function itemCount(value) {

@@ -4,11 +4,12 @@
 //   parseBody            json-parse-binary/body with detach (the default)
 //   parseBody-no-detach  json-parse-binary/body with { detach: false }
 // Usage: node bench/http.js [--duration 10] [--sizes 1kb,1mb,10mb] [--modes usual,parseBody]
-//        [--rounds 1] [--runtime node22|node24] [--quick] [--no-save]
+//        [--rounds 1] [--runtime node22|node24|bun|deno] [--library path/to/body.js] [--quick] [--no-save]
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { locateRuntime } from '../test/runtimes/locate.mjs';
@@ -21,6 +22,7 @@ const { values: flags } = parseArgs({
     modes: { type: 'string', default: 'usual,parseBody,parseBody-no-detach' },
     rounds: { type: 'string', default: '1' },
     runtime: { type: 'string', default: 'node20' },
+    library: { type: 'string' },
     quick: { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
   },
@@ -42,9 +44,21 @@ const launcher = locateRuntime(flags.runtime);
 if (!launcher) throw new Error(`runtime ${flags.runtime} is not installed: npm ci --prefix test/runtimes`);
 const serverScript = fileURLToPath(new URL('./http-server.js', import.meta.url));
 
+// The servers load a private copy of dist/, so a rebuild during the run cannot pull it away.
+function libraryCopy() {
+  if (flags.library) return { url: pathToFileURL(flags.library).href, cleanUp: () => {} };
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  if (!existsSync(join(dist, 'body.js'))) throw new Error('dist/body.js is missing: run `npm run build` first');
+  const copy = mkdtempSync(join(tmpdir(), 'json-parse-binary-bench-http-'));
+  cpSync(dist, copy, { recursive: true });
+  return { url: pathToFileURL(join(copy, 'body.js')).href, cleanUp: () => rmSync(copy, { recursive: true, force: true }) };
+}
+const library = libraryCopy();
+process.on('exit', () => library.cleanUp());
+
 function startServer(mode) {
   return new Promise((resolve, reject) => {
-    const child = spawn(launcher.command, [...launcher.args, serverScript, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(launcher.command, [...launcher.args, serverScript, mode, library.url], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (text) => {
