@@ -21,6 +21,7 @@ export const LOWER_E = 0x65;
 export const LOWER_F = 0x66;
 export const LOWER_N = 0x6e;
 export const LOWER_T = 0x74;
+export const LOWER_U = 0x75;
 export const OPEN_BRACE = 0x7b;
 export const CLOSE_BRACE = 0x7d;
 

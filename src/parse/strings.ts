@@ -1,4 +1,4 @@
-import { BACKSLASH, QUOTE } from './bytes.js';
+import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { internKey, MAX_CACHED_KEY_LENGTH } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
 import { decodeUtf8, decodeUtf8Into, findInvalidUtf8 } from './utf8.js';
@@ -19,7 +19,14 @@ BYTE_CLASS[BACKSLASH] = ESCAPE;
 /** ASCII strings up to this length are built with String.fromCharCode, longer ones with TextDecoder. */
 const SHORT_ASCII_LENGTH = 16;
 
-/** Scratch code units for strings with escapes, reused across parses; grows on demand. */
+/** Non-ASCII strings up to this many bytes are decoded here rather than by TextDecoder. */
+const SHORT_UTF8_LENGTH = 32;
+
+/** Code units of a short non-ASCII string being decoded. */
+const shortUnits = new Uint16Array(SHORT_UTF8_LENGTH);
+
+/** Scratch space for strings with escapes, reused across parses; grows on demand. */
+let scratchBytes = new Uint8Array(1024);
 let scratchUnits = new Uint16Array(1024);
 
 /**
@@ -43,15 +50,26 @@ export function readString(state: ParseState): string {
       nonAscii = true;
       pos++;
     } else if (kind === ESCAPE) {
-      return readEscapedString(state, start, pos);
+      return readEscapedString(state, start, pos, nonAscii);
     } else {
       throw fail(state, pos, "a string character (control characters must be escaped)");
     }
   }
   state.pos = pos + 1;
-  if (nonAscii) return decodeChecked(state, start, pos);
-  const length = pos - start;
-  return length <= SHORT_ASCII_LENGTH ? shortAscii(bytes, start, length) : decodeUtf8(bytes, start, pos, state.shared);
+  if (nonAscii) checkUtf8(state, start, pos);
+  return buildString(bytes, start, pos, nonAscii, state.shared);
+}
+
+/**
+ * The string for UTF-8 `bytes[start, end)`, by the cheapest means for its size: TextDecoder has a
+ * fixed cost of about 100 ns a call, which short strings avoid by decoding here.
+ */
+function buildString(bytes: Uint8Array, start: number, end: number, nonAscii: boolean, shared: boolean): string {
+  const length = end - start;
+  if (!nonAscii) return length <= SHORT_ASCII_LENGTH ? shortAscii(bytes, start, length) : decodeUtf8(bytes, start, end, shared);
+  if (length > SHORT_UTF8_LENGTH) return decodeUtf8(bytes, start, end, shared);
+  const units = shortUnits;
+  return unitsToString(units, decodeUtf8Into(bytes, start, end, units, 0));
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */
@@ -93,23 +111,112 @@ function shortOrLongAscii(bytes: Uint8Array, start: number, length: number): str
   return length <= SHORT_ASCII_LENGTH ? shortAscii(bytes, start, length) : decodeUtf8(bytes, start, start + length, false);
 }
 
-/** Decodes bytes that hold non-ASCII, failing on ill-formed UTF-8 in fatal mode. */
-function decodeChecked(state: ParseState, start: number, end: number): string {
-  if (state.fatal) {
-    const invalidAt = findInvalidUtf8(state.bytes, start, end);
-    if (invalidAt !== -1) throw fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
+/**
+ * The slow path for a string holding at least one escape, at `escapeAt`. Raw bytes and escapes are
+ * written as UTF-8 into a scratch buffer sized to this string, which is then built like any other
+ * string, so an ASCII string with escapes is still a one-byte string. Escapes never produce
+ * continuation bytes, so invalid raw bytes are replaced exactly as in the document.
+ */
+function readEscapedString(state: ParseState, start: number, escapeAt: number, nonAsciiBefore: boolean): string {
+  const bytes = state.bytes;
+  const stop = findStringEnd(state, escapeAt);
+  // Every escape is at least as long as the UTF-8 it stands for.
+  if (scratchBytes.length < stop - start) scratchBytes = new Uint8Array(Math.max(stop - start, scratchBytes.length * 2));
+  const out = scratchBytes;
+  let length = 0;
+  let nonAscii = nonAsciiBefore;
+  let segmentStart = start;
+  let pos = escapeAt;
+  while (pos < stop) {
+    const byte = bytes[pos];
+    if (byte !== BACKSLASH) {
+      if (byte >= 0x80) nonAscii = true;
+      pos++;
+      continue;
+    }
+    length = copyRaw(state, segmentStart, pos, out, length);
+    let unit = readEscape(state, pos);
+    pos = state.pos;
+    if (unit >= 0x80) {
+      nonAscii = true;
+      if (unit >= 0xd800 && unit <= 0xdfff) {
+        const low = unit <= 0xdbff && pos + 1 < stop && bytes[pos] === BACKSLASH && bytes[pos + 1] === LOWER_U ? readEscape(state, pos) : -1;
+        // A lone surrogate has no UTF-8 form: build this string from code units instead.
+        if (low < 0xdc00 || low > 0xdfff) return readEscapedStringAsUnits(state, start, escapeAt, stop);
+        pos = state.pos;
+        unit = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+      }
+    }
+    length = encodeUtf8(unit, out, length);
+    segmentStart = pos;
   }
-  return decodeUtf8(state.bytes, start, end, state.shared);
+  length = copyRaw(state, segmentStart, stop, out, length);
+  finishString(state, stop);
+  return buildString(out, 0, length, nonAscii, false);
+}
+
+/** Fails unless `stop`, where the first pass ended, is the closing quote; then steps past it. */
+function finishString(state: ParseState, stop: number): void {
+  // Escapes before `stop` were all valid; if `stop` is not a closing quote, it is the first error.
+  if (stop >= state.end) throw fail(state, stop, "'\"' to end the string");
+  if (state.bytes[stop] !== QUOTE) throw fail(state, stop, 'a string character (control characters must be escaped)');
+  state.pos = stop + 1;
+}
+
+/** In fatal mode, fails at the first ill-formed UTF-8 sequence in `bytes[from, to)`. */
+function checkUtf8(state: ParseState, from: number, to: number): void {
+  if (!state.fatal) return;
+  const invalidAt = findInvalidUtf8(state.bytes, from, to);
+  if (invalidAt !== -1) throw fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
+}
+
+/** Decodes the raw bytes `[from, to)` of a string into `units` at `length`, checking UTF-8 in fatal mode. */
+function decodeRaw(state: ParseState, from: number, to: number, units: Uint16Array, length: number): number {
+  checkUtf8(state, from, to);
+  return decodeUtf8Into(state.bytes, from, to, units, length);
+}
+
+/** Copies the raw bytes `[from, to)` of a string into `out` at `length`, checking UTF-8 in fatal mode. */
+function copyRaw(state: ParseState, from: number, to: number, out: Uint8Array, length: number): number {
+  const bytes = state.bytes;
+  checkUtf8(state, from, to);
+  // Short runs between escapes are cheaper to copy by hand than through a subarray.
+  if (to - from < 16) {
+    while (from < to) out[length++] = bytes[from++];
+    return length;
+  }
+  out.set(bytes.subarray(from, to), length);
+  return length + (to - from);
+}
+
+/** Writes the UTF-8 form of a code point (not a surrogate) into `out` at `length`. */
+function encodeUtf8(codePoint: number, out: Uint8Array, length: number): number {
+  if (codePoint < 0x80) {
+    out[length++] = codePoint;
+  } else if (codePoint < 0x800) {
+    out[length++] = 0xc0 | (codePoint >> 6);
+    out[length++] = 0x80 | (codePoint & 0x3f);
+  } else if (codePoint < 0x10000) {
+    out[length++] = 0xe0 | (codePoint >> 12);
+    out[length++] = 0x80 | ((codePoint >> 6) & 0x3f);
+    out[length++] = 0x80 | (codePoint & 0x3f);
+  } else {
+    out[length++] = 0xf0 | (codePoint >> 18);
+    out[length++] = 0x80 | ((codePoint >> 12) & 0x3f);
+    out[length++] = 0x80 | ((codePoint >> 6) & 0x3f);
+    out[length++] = 0x80 | (codePoint & 0x3f);
+  }
+  return length;
 }
 
 /**
- * The slow path for a string holding at least one escape, at `escapeAt`. Builds UTF-16 code units
- * in a scratch buffer sized to this string, then the string once.
+ * The escaped string again, as UTF-16 code units: the only form that can hold the lone surrogates
+ * a \u escape may produce (JSON.parse keeps them).
  */
-function readEscapedString(state: ParseState, start: number, escapeAt: number): string {
+function readEscapedStringAsUnits(state: ParseState, start: number, escapeAt: number, stop: number): string {
   const bytes = state.bytes;
-  const stop = findStringEnd(state, escapeAt);
-  const units = scratchFor(stop - start);
+  if (scratchUnits.length < stop - start) scratchUnits = new Uint16Array(Math.max(stop - start, scratchUnits.length * 2));
+  const units = scratchUnits;
   let length = 0;
   let segmentStart = start;
   let pos = escapeAt;
@@ -118,16 +225,13 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number): 
       pos++;
       continue;
     }
-    length = appendRaw(state, segmentStart, pos, units, length);
+    length = decodeRaw(state, segmentStart, pos, units, length);
     units[length++] = readEscape(state, pos);
     pos = state.pos;
     segmentStart = pos;
   }
-  length = appendRaw(state, segmentStart, stop, units, length);
-  // Escapes before `stop` were all valid; if `stop` is not a closing quote, it is the first error.
-  if (stop >= state.end) throw fail(state, stop, "'\"' to end the string");
-  if (bytes[stop] !== QUOTE) throw fail(state, stop, 'a string character (control characters must be escaped)');
-  state.pos = stop + 1;
+  length = decodeRaw(state, segmentStart, stop, units, length);
+  finishString(state, stop);
   return unitsToString(units, length);
 }
 
@@ -146,16 +250,6 @@ function findStringEnd(state: ParseState, escapeAt: number): number {
     else pos++;
   }
   return end;
-}
-
-/** Appends the raw bytes `[from, to)` of a string as code units, checking UTF-8 in fatal mode. */
-function appendRaw(state: ParseState, from: number, to: number, units: Uint16Array, length: number): number {
-  if (from === to) return length;
-  if (state.fatal) {
-    const invalidAt = findInvalidUtf8(state.bytes, from, to);
-    if (invalidAt !== -1) throw fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
-  }
-  return decodeUtf8Into(state.bytes, from, to, units, length);
 }
 
 /** The code unit of the escape at `backslashAt`, leaving `state.pos` after it. */
@@ -195,18 +289,25 @@ function hexValue(byte: number): number {
   return -1;
 }
 
-function scratchFor(byteCount: number): Uint16Array {
-  if (scratchUnits.length < byteCount) scratchUnits = new Uint16Array(Math.max(byteCount, scratchUnits.length * 2));
-  return scratchUnits;
-}
-
-/** Builds a string from code units in slices small enough for fromCharCode.apply's argument limit. */
+/**
+ * A string from UTF-16 code units. Explicit fromCharCode arguments, eight at a time, for short
+ * strings; apply in slices small enough for its argument limit for long ones.
+ */
 function unitsToString(units: Uint16Array, length: number): string {
+  const f = String.fromCharCode;
+  if (length <= SHORT_UTF8_LENGTH) {
+    let text = '';
+    let i = 0;
+    for (; i + 8 <= length; i += 8) {
+      text += f(units[i], units[i + 1], units[i + 2], units[i + 3], units[i + 4], units[i + 5], units[i + 6], units[i + 7]);
+    }
+    for (; i < length; i++) text += f(units[i]);
+    return text;
+  }
   const SLICE = 4096;
-  if (length <= SLICE) return String.fromCharCode.apply(null, units.subarray(0, length) as unknown as number[]);
   let text = '';
   for (let from = 0; from < length; from += SLICE) {
-    text += String.fromCharCode.apply(null, units.subarray(from, Math.min(length, from + SLICE)) as unknown as number[]);
+    text += f.apply(null, units.subarray(from, Math.min(length, from + SLICE)) as unknown as number[]);
   }
   return text;
 }
