@@ -1,6 +1,6 @@
 // The detach operation: validate, skip what is already detached, release with the chosen strategy,
 // then verify, because several runtimes "succeed" without detaching anything.
-import { arrayBufferByteLength, isDetached, isDetachedNow } from './intrinsics.js';
+import { arrayBufferByteLength, isDetached, isDetachedNow } from '../buffers/intrinsics.js';
 import { isNodeUntransferable } from './node-untransferable.js';
 import { detachFunctions, detectStrategy, type DetachFunction, type DetachStrategy } from './strategies.js';
 import { targetBuffer } from './target-buffer.js';

@@ -5,7 +5,7 @@
 // current pool empties every pooled Buffer, and from then on Node fails to write small strings into
 // it (measured: every Buffer.from throws a RangeError; a vitest worker hung). Node 24 and Deno enforce
 // the mark themselves; Bun does not pool.
-import { isDetachedNow, structuredCloneFunction } from './intrinsics.js';
+import { isDetachedNow, structuredCloneFunction } from '../buffers/intrinsics.js';
 import { loadNodeBuiltin } from './node-builtin.js';
 
 const isMarkedAsUntransferable = loadNodeBuiltin<{ isMarkedAsUntransferable(value: unknown): boolean }>(

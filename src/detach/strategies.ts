@@ -1,7 +1,7 @@
 // The ways a runtime can be made to detach an ArrayBuffer, and the one-time detection of which of
 // them work here. Internal: tests import this file to force each strategy; the public module only
 // exposes the name of the chosen one.
-import { isDetached, structuredCloneFunction, transferToFixedLength } from './intrinsics.js';
+import { isDetached, structuredCloneFunction, transferToFixedLength } from '../buffers/intrinsics.js';
 import { loadNodeBuiltin } from './node-builtin.js';
 
 /**

@@ -6,20 +6,16 @@ import {
   dataViewBuffer,
   dataViewByteLength,
   dataViewByteOffset,
+  isArrayBuffer,
   isArrayBufferView,
   isDetached,
-  readBranded,
-  sharedArrayBufferByteLength,
+  isSharedArrayBuffer,
   typedArrayBuffer,
   typedArrayByteLength,
   typedArrayByteOffset,
   typedArrayKind,
-} from './intrinsics.js';
-import { describeValue } from './describe.js';
-
-function isArrayBuffer(value: unknown): value is ArrayBuffer {
-  return readBranded(arrayBufferByteLength, value) !== undefined;
-}
+} from '../buffers/intrinsics.js';
+import { describeValue } from '../buffers/describe.js';
 
 function refuseShared(what: string): never {
   throw new TypeError(
@@ -66,7 +62,7 @@ function bufferOfView(view: ArrayBufferView): ArrayBuffer {
 export function targetBuffer(value: unknown): ArrayBuffer {
   if (isArrayBufferView(value)) return bufferOfView(value);
   if (isArrayBuffer(value)) return value;
-  if (readBranded(sharedArrayBufferByteLength, value) !== undefined) refuseShared(describeValue(value));
+  if (isSharedArrayBuffer(value)) refuseShared(describeValue(value));
   throw new TypeError(
     `detach: expected an ArrayBuffer or an ArrayBuffer view (typed array, DataView, Buffer), got ${describeValue(value)}`,
   );

@@ -38,16 +38,27 @@ export function readNumber(state: ParseState): number {
   if (byte === DIGIT_0) {
     byte = ++pos < end ? bytes[pos] : -1;
   } else if (byte >= DIGIT_1 && byte <= DIGIT_9) {
+    // Up to 15 digits are always exact: the common integer needs no other bookkeeping.
+    let digits = 0;
     do {
+      prefix = prefix * 10 + (byte - DIGIT_0);
+      byte = ++pos < end ? bytes[pos] : -1;
+    } while (byte >= DIGIT_0 && byte <= DIGIT_9 && ++digits < 15);
+    while (byte >= DIGIT_0 && byte <= DIGIT_9) {
       if (tailDigits === 0 && prefix < PREFIX_LIMIT) prefix = prefix * 10 + (byte - DIGIT_0);
       else if (tailDigits < MAX_TAIL_DIGITS) {
         tail = tail * 10 + (byte - DIGIT_0);
         tailDigits++;
       } else tracked = false;
       byte = ++pos < end ? bytes[pos] : -1;
-    } while (byte >= DIGIT_0 && byte <= DIGIT_9);
+    }
   } else {
     throw fail(state, pos, negative ? "a digit after '-'" : 'a value');
+  }
+
+  if (byte !== DOT && byte !== LOWER_E && byte !== UPPER_E && tailDigits === 0 && tracked) {
+    state.pos = pos;
+    return negative ? -prefix : prefix;
   }
 
   let exponent = 0;

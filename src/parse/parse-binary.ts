@@ -41,7 +41,7 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   try {
     value = parseDocument(state);
   } catch (error) {
-    releaseElementBuffers();
+    releaseElementBuffers(true);
     if (error === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
     if (error instanceof RangeError) {
       // The engine's own limits (a string or an array past its maximum length) are a property of
@@ -54,7 +54,8 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     }
     throw error;
   }
-  releaseElementBuffers();
-  if (value === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
+  const failed = value === PARSE_FAILED;
+  releaseElementBuffers(failed);
+  if (failed) return toFailure(bytes, bytes.length, state.failure!);
   return { ok: true, value: value as T };
 }

@@ -14,7 +14,7 @@ import {
   QUOTE,
   isWhitespace,
 } from './bytes.js';
-import { elementBuffer } from './array-scratch.js';
+import { elementBuffer, noteElementCount } from './array-scratch.js';
 import { readNumber } from './numbers.js';
 import { fail, type ParseState } from './state.js';
 import { readKey, readString } from './strings.js';
@@ -134,6 +134,7 @@ export function parseDocument(state: ParseState): unknown {
         pos++;
         if (inArray) {
           value = (container as unknown[]).slice(0, count);
+          noteElementCount(outerContainers.length, count);
         } else {
           value = container;
           if (guardKeys) guardConstructor(state, container as JsonObject, pos - 1);

@@ -1,5 +1,5 @@
 import { detach, detachStrategy } from '../detach/index.js';
-import { arrayBufferByteLength } from '../detach/intrinsics.js';
+import { arrayBufferByteLength } from '../buffers/intrinsics.js';
 import { parseBinary } from '../parse/parse-binary.js';
 import type { BinaryInput, ParseBinaryOptions, ParseBinaryResult } from '../parse/types.js';
 

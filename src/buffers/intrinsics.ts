@@ -1,5 +1,5 @@
-// The built-in getters and functions that the safety checks rely on, captured once when this module
-// loads. Calling them through these captured copies means a program that later patches
+// The built-in getters and functions that the buffer checks of parse, detach and the shim rely on,
+// captured once when this module loads. Calling them through these captured copies means a program that later patches
 // `ArrayBuffer.prototype`, `%TypedArray%.prototype`, `DataView.prototype` or even
 // `Function.prototype.call` cannot make a look-alike pass as a buffer, or a real buffer fail.
 
@@ -72,6 +72,16 @@ export function readBranded<T>(getter: Getter<T> | undefined, value: unknown): T
   } catch {
     return undefined;
   }
+}
+
+/** Whether `value` is a real, non-shared ArrayBuffer (from any realm; never a proxy or look-alike). */
+export function isArrayBuffer(value: unknown): value is ArrayBuffer {
+  return readBranded(arrayBufferByteLength, value) !== undefined;
+}
+
+/** Whether `value` is a real SharedArrayBuffer. */
+export function isSharedArrayBuffer(value: unknown): value is SharedArrayBuffer {
+  return readBranded(sharedArrayBufferByteLength, value) !== undefined;
 }
 
 const Uint8ArrayConstructor = Uint8Array;
