@@ -26,11 +26,15 @@ export function runtimeLabel() {
   return `Node ${process.versions.node} (V8 ${process.versions.v8.split('-')[0]})`;
 }
 
+function git(args) {
+  return execFileSync('git', args, { cwd: repoDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+}
+
+/** The commit measured, marked `+uncommitted` when src/ differs from it (the build may too). */
 function gitCommit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoDir, stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
+    const commit = git(['rev-parse', '--short', 'HEAD']);
+    return git(['status', '--porcelain', '--', 'src']) ? `${commit}+uncommitted` : commit;
   } catch {
     return null;
   }
