@@ -1,4 +1,5 @@
 import { releaseElementBuffers } from './array-scratch.js';
+import { releasePropertyStack } from './property-stack.js';
 import { PARSE_FAILED, toFailure } from './errors.js';
 import { toInputBytes } from './input.js';
 import { resolveOptions } from './options.js';
@@ -42,6 +43,7 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     value = parseDocument(state);
   } catch (error) {
     releaseElementBuffers(true);
+    releasePropertyStack(true);
     if (error === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
     if (error instanceof RangeError) {
       // The engine's own limits (a string or an array past its maximum length) are a property of
@@ -56,6 +58,7 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   }
   const failed = value === PARSE_FAILED;
   releaseElementBuffers(failed);
+  releasePropertyStack(failed);
   if (failed) return toFailure(bytes, bytes.length, state.failure!);
   return { ok: true, value: value as T };
 }

@@ -1,3 +1,4 @@
+import { elementBuffer, noteElementCount } from './array-scratch.js';
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
@@ -14,34 +15,38 @@ import {
   QUOTE,
   isWhitespace,
 } from './bytes.js';
-import { elementBuffer, noteElementCount } from './array-scratch.js';
 import { readNumber } from './numbers.js';
+import { factoryFor, nextShape, rootShape, type Shape } from './object-shapes.js';
+import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
 import { readKey, readString } from './strings.js';
 
 type JsonObject = Record<string, unknown>;
-type Container = JsonObject | unknown[];
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
- * Parses the whole document in `state.bytes` from `state.pos` and returns its value.
- * Nesting lives in an explicit stack, never the call stack, so any depth parses.
+ * Parses the whole document in `state.bytes` from `state.pos` and returns its value, or the
+ * failure sentinel. Nesting lives in an explicit stack, never the call stack, so any depth parses.
+ *
+ * An open array is an element buffer and a count; an open object is its shape so far and the index
+ * where its properties start on the property stack. Both become real values when they close.
  */
 export function parseDocument(state: ParseState): unknown {
   const bytes = state.bytes;
   const end = state.end;
-  const guardKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
-  // Enclosing containers and, in step with them, the key each enclosing object awaits a value for
-  // and the element count of each enclosing array.
-  const outerContainers: Container[] = [];
-  const outerKeys: string[] = [];
+  const keys = propertyKeys;
+  const values = propertyValues;
+  // The enclosing containers: an element buffer or a shape each, and in step with them the
+  // element count of each array or the property start of each object.
+  const outerContainers: Array<unknown[] | Shape> = [];
   const outerCounts: number[] = [];
-  // The innermost open container: an object, or an array's element buffer holding `count` elements.
-  let container: Container | undefined;
+  let elements: unknown[] = [];
+  let shape: Shape = rootShape();
   let inArray = false;
-  let key = '';
+  let open = false;
   let count = 0;
+  let top = 0;
   let pos = state.pos;
   let value: unknown;
 
@@ -60,7 +65,7 @@ export function parseDocument(state: ParseState): unknown {
         break;
       case OPEN_BRACE:
       case OPEN_BRACKET: {
-        const depth = outerContainers.length + (container === undefined ? 1 : 2);
+        const depth = outerContainers.length + (open ? 2 : 1);
         if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`);
         const closing = byte === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
         pos = skipWhitespace(bytes, pos + 1, end);
@@ -69,21 +74,24 @@ export function parseDocument(state: ParseState): unknown {
           pos++;
           break;
         }
-        if (container !== undefined) {
-          outerContainers.push(container);
-          outerKeys.push(key);
+        if (open) {
+          outerContainers.push(inArray ? elements : shape);
           outerCounts.push(count);
         }
+        open = true;
         if (closing === CLOSE_BRACKET) {
-          container = elementBuffer(depth - 1);
+          elements = elementBuffer(depth - 1);
           inArray = true;
           count = 0;
         } else {
-          container = {};
           inArray = false;
+          count = top;
           state.pos = pos;
-          key = readKeyAndColon(state);
+          const key = readKeyAndColon(state);
           pos = state.pos;
+          // A key takes its slot at once, so that an object nested in its value starts above it.
+          keys[top++] = key;
+          shape = nextShape(rootShape(), key);
         }
         continue;
       }
@@ -108,13 +116,13 @@ export function parseDocument(state: ParseState): unknown {
 
     // Store the value, then close every container that ends right after it.
     for (;;) {
-      if (container === undefined) {
+      if (!open) {
         pos = skipWhitespace(bytes, pos, end);
         if (pos < end) return fail(state, pos, 'end of input after the JSON value');
         return value;
       }
-      if (inArray) (container as unknown[])[count++] = value;
-      else storeProperty(state, container as JsonObject, key, value);
+      if (inArray) elements[count++] = value;
+      else values[top - 1] = value;
 
       let byte = pos < end ? bytes[pos] : -1;
       if (isWhitespace(byte)) {
@@ -125,29 +133,62 @@ export function parseDocument(state: ParseState): unknown {
         pos++;
         if (!inArray) {
           state.pos = pos;
-          key = readKeyAndColon(state);
+          const key = readKeyAndColon(state);
           pos = state.pos;
+          keys[top++] = key;
+          shape = nextShape(shape, key);
         }
         break;
       }
       if (byte === (inArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
         pos++;
         if (inArray) {
-          value = (container as unknown[]).slice(0, count);
+          value = elements.slice(0, count);
           noteElementCount(outerContainers.length, count);
         } else {
-          value = container;
-          if (guardKeys) guardConstructor(state, container as JsonObject, pos - 1);
+          notePropertyHeight(top);
+          value = buildObject(state, shape, keys, values, count, top, pos - 1);
+          top = count;
         }
-        container = outerContainers.pop();
-        key = outerKeys.pop() ?? '';
-        count = outerCounts.pop() ?? 0;
-        inArray = Array.isArray(container);
+        if (outerContainers.length === 0) {
+          open = false;
+          continue;
+        }
+        const outer = outerContainers.pop()!;
+        count = outerCounts.pop()!;
+        inArray = Array.isArray(outer);
+        if (inArray) elements = outer as unknown[];
+        else shape = outer as Shape;
         continue;
       }
       return fail(state, pos, inArray ? "',' or ']'" : "',' or '}'");
     }
   }
+}
+
+/**
+ * The object whose keys and values are `keys[start, end)` and `values[start, end)`: in one step by
+ * the shape's factory when it has one, else one property at a time.
+ */
+function buildObject(
+  state: ParseState,
+  shape: Shape,
+  keys: string[],
+  values: unknown[],
+  start: number,
+  end: number,
+  closeAt: number,
+): JsonObject {
+  const factory = factoryFor(shape);
+  let object: JsonObject;
+  if (factory !== undefined) {
+    object = factory(values, start);
+  } else {
+    object = {};
+    for (let index = start; index < end; index++) storeProperty(state, object, keys[index], values[index]);
+  }
+  if (state.constructorAction !== 'ignore') guardConstructor(state, object, closeAt);
+  return object;
 }
 
 /** Skips whitespace from `pos`; returns the offset of the next other byte (or `end`). */

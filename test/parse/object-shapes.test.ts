@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import { expectAgreement } from './agreement.js';
+import { jsonText } from './json-text.js';
+import { utf8 } from './oracle.js';
+
+/** Parses the same bytes often enough that every shape in them is built by its compiled factory. */
+function expectAgreementWhenRepeated(bytes: Uint8Array, options = {}): void {
+  for (let round = 0; round < 8; round++) expectAgreement(bytes, options);
+}
+
+describe('objects built by compiled shape factories are the same as JSON.parse builds', () => {
+  const documents = [
+    '[{"id":1,"name":"a"},{"id":2,"name":"b"},{"id":3,"name":"c"},{"id":4,"name":"d"},{"id":5,"name":"e"},{"id":6,"name":"f"}]',
+    '{"a":1,"a":2,"b":3}',
+    '{"1":"one","0":"zero","b":"bee","-1":"minus","4294967295":"big","01":"leading"}',
+    '{"__proto__":{"x":1},"y":2}',
+    '{"constructor":{"prototype":{}},"toString":1,"hasOwnProperty":2,"valueOf":3}',
+    '{"quote\\"key":1,"back\\\\slash":2,"new\\nline":3,"\\u2028sep\\u2029":4,"\\ud800lone":5,"\\udc00":6,"":7}',
+    '{"}; throw new Error(1); ({":1,"\\u0000":2,"`${x}`":3,"\' + x + \'":4}',
+    '{"length":1,"prototype":2,"caller":3,"arguments":4,"this":5,"v":6,"s":7}',
+    '[{"a":{"b":{"c":{"d":[1,{"e":null}]}}}},{"a":{"b":{"c":{"d":[2,{"e":true}]}}}}]',
+    `{${Array.from({ length: 70 }, (_, i) => `"k${i}":${i}`).join(',')}}`,
+    `{${Array.from({ length: 64 }, (_, i) => `"k${i}":${i}`).join(',')}}`,
+  ];
+  for (const text of documents) {
+    it(text.length > 60 ? `${text.slice(0, 60)}...` : text, () => expectAgreementWhenRepeated(utf8(text)));
+  }
+
+  it('with protoAction remove and constructorAction remove', () => {
+    const text = '[{"__proto__":1,"a":2},{"constructor":{"prototype":1},"b":2}]';
+    for (let round = 0; round < 8; round++) {
+      expect(parseBinary(utf8(text), { protoAction: 'remove', constructorAction: 'remove' })).toEqual({ ok: true, value: [{ a: 2 }, { b: 2 }] });
+    }
+  });
+
+  it('on random documents parsed repeatedly', () => {
+    fc.assert(fc.property(jsonText, (text) => expectAgreementWhenRepeated(utf8(text))), { numRuns: 500 });
+  });
+
+  it('never changes Object.prototype, whatever the keys', () => {
+    const text = '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}}';
+    for (let round = 0; round < 8; round++) parseBinary(utf8(`[${text},${text}]`));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+});
