@@ -5,6 +5,7 @@ import type { BodyFailure } from './types.js';
 // A streamed body starts with this much room, then doubles: few copies for large bodies,
 // little waste for small ones.
 const FIRST_CAPACITY = 16 * 1024;
+const EMPTY = new Uint8Array(0);
 
 type Transfer = (this: ArrayBuffer, newLength: number) => ArrayBuffer;
 const transfer = (ArrayBuffer.prototype as { transfer?: Transfer }).transfer;
@@ -17,31 +18,36 @@ function allocate(size: number): ArrayBuffer | undefined {
   }
 }
 
+function coversOwnBuffer(chunk: Uint8Array): boolean {
+  return (
+    chunk.byteOffset === 0 &&
+    chunk.byteLength === chunk.buffer.byteLength &&
+    !(typeof SharedArrayBuffer === 'function' && chunk.buffer instanceof SharedArrayBuffer)
+  );
+}
+
 /**
  * Copies the chunks of one body into a single buffer: allocated once at the declared length, or
  * grown by doubling (never past the limit) when no length is declared, so that no chunk has to be
  * kept. Each check happens before the copy, so an oversized body is refused without growing.
+ *
+ * When chunks may be consumed (`detach` on), a first chunk that covers its own buffer is adopted
+ * instead of copied if it may be the whole body: a small node:http body then costs no allocation
+ * and no copy. A second chunk moves it into an allocated buffer like any other.
  */
 export class BodyCollector {
-  private buffer: ArrayBuffer;
-  private bytes: Uint8Array;
+  private bytes: Uint8Array = EMPTY;
   private received = 0;
 
   private constructor(
-    buffer: ArrayBuffer,
     private readonly declaredLength: number | undefined,
     private readonly limit: number,
     private readonly detach: boolean,
-  ) {
-    this.buffer = buffer;
-    this.bytes = new Uint8Array(buffer);
-  }
+  ) {}
 
   /** A collector for a body of `declaredLength` bytes (already checked against the limit), or of unknown length. */
-  static create(declaredLength: number | undefined, limit: number, detach: boolean): BodyCollector | BodyFailure {
-    const buffer = allocate(declaredLength ?? 0);
-    if (buffer === undefined) return outOfMemory(declaredLength ?? 0);
-    return new BodyCollector(buffer, declaredLength, limit, detach);
+  static create(declaredLength: number | undefined, limit: number, detach: boolean): BodyCollector {
+    return new BodyCollector(declaredLength, limit, detach);
   }
 
   /** How many bytes have arrived so far. */
@@ -56,11 +62,17 @@ export class BodyCollector {
     if (this.declaredLength !== undefined && total > this.declaredLength) {
       return longerThanDeclared(this.declaredLength);
     }
-    if (total > this.bytes.byteLength) {
+    if (total <= this.bytes.byteLength) {
+      this.bytes.set(chunk, this.received);
+    } else if (this.received === 0 && this.mayAdopt(chunk)) {
+      this.bytes = chunk;
+      this.received = total;
+      return undefined;
+    } else {
       const failure = this.grow(total);
       if (failure !== undefined) return failure;
+      this.bytes.set(chunk, this.received);
     }
-    this.bytes.set(chunk, this.received);
     this.received = total;
     if (this.detach) releaseIfSafe(chunk);
     return undefined;
@@ -71,12 +83,12 @@ export class BodyCollector {
     if (this.declaredLength !== undefined && this.received < this.declaredLength) {
       return shorterThanDeclared(this.received, this.declaredLength);
     }
-    return this.bytes.subarray(0, this.received);
+    return this.received === this.bytes.byteLength ? this.bytes : this.bytes.subarray(0, this.received);
   }
 
   /** The whole buffer behind the views {@link finish} returns: the one to detach after use. */
   get backingBuffer(): ArrayBuffer {
-    return this.buffer;
+    return this.bytes.buffer as ArrayBuffer;
   }
 
   /**
@@ -84,22 +96,27 @@ export class BodyCollector {
    * Only a streamed body that did not end on a doubling boundary needs a trimming copy.
    */
   exactBytes(): Uint8Array {
-    const buffer = this.buffer;
-    if (this.received === buffer.byteLength) return this.bytes;
+    const buffer = this.backingBuffer;
+    if (this.received === buffer.byteLength && this.bytes.byteOffset === 0) return this.bytes;
     if (this.detach && transfer !== undefined) return new Uint8Array(transfer.call(buffer, this.received));
     const trimmed = new Uint8Array(buffer.slice(0, this.received));
     if (this.detach) releaseIfSafe(this.bytes);
     return trimmed;
   }
 
+  private mayAdopt(chunk: Uint8Array): boolean {
+    if (!this.detach || !coversOwnBuffer(chunk)) return false;
+    return this.declaredLength === undefined || chunk.byteLength === this.declaredLength;
+  }
+
   private grow(needed: number): BodyFailure | undefined {
-    const capacity = Math.min(this.limit, Math.max(needed, this.bytes.byteLength * 2, FIRST_CAPACITY));
+    const capacity =
+      this.declaredLength ?? Math.min(this.limit, Math.max(needed, this.bytes.byteLength * 2, FIRST_CAPACITY));
     const buffer = allocate(capacity);
     if (buffer === undefined) return outOfMemory(capacity);
     const bytes = new Uint8Array(buffer);
     bytes.set(this.bytes.subarray(0, this.received));
     if (this.detach) releaseIfSafe(this.bytes);
-    this.buffer = buffer;
     this.bytes = bytes;
     return undefined;
   }

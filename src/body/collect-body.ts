@@ -12,7 +12,7 @@ export interface CollectedBody {
 
 /**
  * The whole reading pipeline shared by `readBody` and `parseBody`: check the source and headers,
- * allocate once (or grow) within the limit, read every chunk, and check the length at the end.
+ * allocate once (or grow) within the limit as chunks arrive, and check the length at the end.
  */
 export async function collectBody(source: unknown, options: ResolvedReadOptions): Promise<CollectedBody | BodyFailure> {
   const { limit, detach, signal } = options;
@@ -23,10 +23,6 @@ export async function collectBody(source: unknown, options: ResolvedReadOptions)
     return reader.headers;
   }
   const collector = BodyCollector.create(reader.headers.declaredLength, limit, detach);
-  if (!(collector instanceof BodyCollector)) {
-    reader.drop();
-    return collector;
-  }
   const failure = await reader.read(collector, signal);
   if (failure !== undefined) return failure;
   const bytes = collector.finish();

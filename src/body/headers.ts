@@ -56,6 +56,7 @@ function joinHeader(value: string | string[] | undefined): string | undefined {
 
 // Repeated identical values ("12, 12") are allowed by RFC 9110; anything else is malformed.
 function parseContentLength(value: string): number | undefined {
+  if (DIGITS.test(value)) return Number(value);
   const parts = value.split(',').map((part) => part.trim());
   const first = parts[0];
   if (!DIGITS.test(first) || parts.some((part) => part !== first)) return undefined;

@@ -2,18 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { BodyCollector } from '../../src/body/body-collector.js';
 import { MIN_RELEASE_BYTES } from '../../src/body/release.js';
 
-function collector(declared: number | undefined, limit: number, detach = true): BodyCollector {
-  const created = BodyCollector.create(declared, limit, detach);
-  if (!(created instanceof BodyCollector)) throw new Error(created.message);
-  return created;
-}
+const collector = (declared: number | undefined, limit: number, detach = true) =>
+  BodyCollector.create(declared, limit, detach);
 
 describe('BodyCollector', () => {
   it('allocates exactly the declared length once and hands that buffer back', () => {
     const body = collector(6, 100);
+    body.add(Uint8Array.of(1, 2, 3));
     const buffer = body.backingBuffer;
     expect(buffer.byteLength).toBe(6);
-    body.add(Uint8Array.of(1, 2, 3));
     body.add(Uint8Array.of(4, 5, 6));
     expect(body.backingBuffer).toBe(buffer);
     const bytes = body.exactBytes();
@@ -28,7 +25,8 @@ describe('BodyCollector', () => {
       expect(body.add(new Uint8Array(9_000).fill(index))).toBeUndefined();
       capacities.push(body.backingBuffer.byteLength);
     }
-    expect([...new Set(capacities)]).toEqual([16_384, 32_768, 65_536, 100_000]);
+    // The first chunk is adopted as it is; each later growth doubles, capped by the limit.
+    expect([...new Set(capacities)]).toEqual([9_000, 18_000, 36_000, 72_000, 100_000]);
     const bytes = body.exactBytes();
     expect(bytes.byteLength).toBe(90_000);
     expect(bytes.buffer.byteLength).toBe(90_000);
@@ -52,18 +50,52 @@ describe('BodyCollector', () => {
   });
 
   it('reports a declared length that cannot be allocated as 413', () => {
-    expect(BodyCollector.create(2 ** 52, Infinity, true)).toMatchObject({ ok: false, status: 413 });
+    expect(collector(2 ** 52, Infinity, true).add(new Uint8Array(10))).toMatchObject({ ok: false, status: 413 });
+  });
+
+  it('adopts a first chunk that is the whole declared body, without copying', () => {
+    const chunk = Uint8Array.of(1, 2, 3);
+    const body = collector(3, 100);
+    body.add(chunk);
+    expect(body.finish()).toBe(chunk);
+    expect(body.exactBytes()).toBe(chunk);
+  });
+
+  it('copies instead of adopting when the chunk is a view on a larger buffer, or detach is off', () => {
+    const larger = Uint8Array.of(9, 1, 2, 3);
+    const view = larger.subarray(1);
+    const fromView = collector(3, 100);
+    fromView.add(view);
+    expect(fromView.backingBuffer).not.toBe(larger.buffer);
+    const whole = Uint8Array.of(1, 2, 3);
+    const kept = collector(3, 100, false);
+    kept.add(whole);
+    expect(kept.backingBuffer).not.toBe(whole.buffer);
+    expect([...kept.exactBytes()]).toEqual([1, 2, 3]);
+  });
+
+  it('moves an adopted first chunk into a grown buffer when more chunks follow, then releases it', () => {
+    const first = new Uint8Array(MIN_RELEASE_BYTES).fill(7);
+    const body = collector(undefined, 1_000_000);
+    body.add(first);
+    expect(body.backingBuffer).toBe(first.buffer);
+    body.add(Uint8Array.of(8));
+    expect(first.byteLength).toBe(0);
+    const bytes = body.exactBytes();
+    expect(bytes.byteLength).toBe(MIN_RELEASE_BYTES + 1);
+    expect([bytes[0], bytes[MIN_RELEASE_BYTES - 1], bytes[MIN_RELEASE_BYTES]]).toEqual([7, 7, 8]);
   });
 
   it('detaches copied chunks of 16 KiB or more, only when detach is on', () => {
+    // A declared length larger than the chunk rules out adopting it: it is copied.
     const released = new Uint8Array(MIN_RELEASE_BYTES);
-    collector(undefined, 100_000, true).add(released);
+    collector(100_000, 100_000, true).add(released);
     expect(released.byteLength).toBe(0);
     const small = new Uint8Array(MIN_RELEASE_BYTES - 1);
-    collector(undefined, 100_000, true).add(small);
+    collector(100_000, 100_000, true).add(small);
     expect(small.byteLength).toBe(MIN_RELEASE_BYTES - 1);
     const kept = new Uint8Array(MIN_RELEASE_BYTES);
-    collector(undefined, 100_000, false).add(kept);
+    collector(100_000, 100_000, false).add(kept);
     expect(kept.byteLength).toBe(MIN_RELEASE_BYTES);
   });
 
