@@ -153,7 +153,11 @@ function summarize(rows) {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(row);
   }
-  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
   return [...groups.values()].map((group) => ({
     ...group[0],
     requestsPerSecond: median(group.map((row) => row.requestsPerSecond)),
