@@ -23,6 +23,11 @@ export class Shape {
   readonly parent: Shape | undefined;
   /** How many keys lead here from the root. */
   readonly size: number;
+  /**
+   * The key's UTF-8 bytes when they are all plain ASCII (no quote, backslash or control byte), so
+   * that input bytes equal to them and followed by a quote can only spell this key.
+   */
+  readonly keyBytes: Uint8Array | undefined;
   /** The child reached last, checked first: consecutive objects tend to share their shape. */
   lastKey: string | undefined = undefined;
   lastChild: Shape | undefined = undefined;
@@ -35,7 +40,20 @@ export class Shape {
     this.key = key;
     this.parent = parent;
     this.size = parent === undefined ? 0 : parent.size + 1;
+    this.keyBytes = plainBytes(key);
   }
+}
+
+/** The bytes of a key made only of printable ASCII other than quote and backslash, else undefined. */
+function plainBytes(key: string): Uint8Array | undefined {
+  if (key.length === 0 || key.length > 64) return undefined;
+  const bytes = new Uint8Array(key.length);
+  for (let index = 0; index < key.length; index++) {
+    const code = key.charCodeAt(index);
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return undefined;
+    bytes[index] = code;
+  }
+  return bytes;
 }
 
 /** Objects wider than this get no shape: they are rare, and would make the tree deep. */

@@ -16,6 +16,7 @@ import {
   isWhitespace,
 } from './bytes.js';
 import { readNumber } from './numbers.js';
+import { skipWhitespace } from './whitespace.js';
 import { factoryFor, nextShape, rootShape, type Shape } from './object-shapes.js';
 import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
@@ -54,7 +55,7 @@ export function parseDocument(state: ParseState): unknown {
     // Read one value.
     let byte = pos < end ? bytes[pos] : -1;
     if (isWhitespace(byte)) {
-      pos = skipWhitespace(bytes, pos + 1, end);
+      pos = skipWhitespace(state, pos + 1);
       byte = pos < end ? bytes[pos] : -1;
     }
     switch (byte) {
@@ -68,7 +69,7 @@ export function parseDocument(state: ParseState): unknown {
         const depth = outerContainers.length + (open ? 2 : 1);
         if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`);
         const closing = byte === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
-        pos = skipWhitespace(bytes, pos + 1, end);
+        pos = skipWhitespace(state, pos + 1);
         if (pos < end && bytes[pos] === closing) {
           value = closing === CLOSE_BRACE ? {} : [];
           pos++;
@@ -87,11 +88,10 @@ export function parseDocument(state: ParseState): unknown {
           inArray = false;
           count = top;
           state.pos = pos;
-          const key = readKeyAndColon(state);
+          shape = readPropertyName(state, rootShape());
           pos = state.pos;
           // A key takes its slot at once, so that an object nested in its value starts above it.
-          keys[top++] = key;
-          shape = nextShape(rootShape(), key);
+          keys[top++] = state.key;
         }
         continue;
       }
@@ -117,7 +117,7 @@ export function parseDocument(state: ParseState): unknown {
     // Store the value, then close every container that ends right after it.
     for (;;) {
       if (!open) {
-        pos = skipWhitespace(bytes, pos, end);
+        pos = skipWhitespace(state, pos);
         if (pos < end) return fail(state, pos, 'end of input after the JSON value');
         return value;
       }
@@ -126,17 +126,16 @@ export function parseDocument(state: ParseState): unknown {
 
       let byte = pos < end ? bytes[pos] : -1;
       if (isWhitespace(byte)) {
-        pos = skipWhitespace(bytes, pos + 1, end);
+        pos = skipWhitespace(state, pos + 1);
         byte = pos < end ? bytes[pos] : -1;
       }
       if (byte === COMMA) {
         pos++;
         if (!inArray) {
           state.pos = pos;
-          const key = readKeyAndColon(state);
+          shape = readPropertyName(state, shape);
           pos = state.pos;
-          keys[top++] = key;
-          shape = nextShape(shape, key);
+          keys[top++] = state.key;
         }
         break;
       }
@@ -191,28 +190,50 @@ function buildObject(
   return object;
 }
 
-/** Skips whitespace from `pos`; returns the offset of the next other byte (or `end`). */
-function skipWhitespace(bytes: Uint8Array, pos: number, end: number): number {
-  while (pos < end && isWhitespace(bytes[pos])) pos++;
-  return pos;
-}
-
-/** Reads `"key" :` at `state.pos` (whitespace allowed around), leaving `state.pos` after the colon. */
-function readKeyAndColon(state: ParseState): string {
+/**
+ * Reads `"key" :` at `state.pos` (whitespace allowed around) for an object of shape `shape`,
+ * leaving the key in `state.key` and `state.pos` after the colon. Returns the object's next shape.
+ * The key that followed this shape last time is tried first, byte for byte: objects of one
+ * document mostly repeat their shapes, and a match needs no scanning, hashing or cache lookup.
+ */
+function readPropertyName(state: ParseState, shape: Shape): Shape {
   const bytes = state.bytes;
   const end = state.end;
-  let pos = skipWhitespace(bytes, state.pos, end);
+  let pos = skipWhitespace(state, state.pos);
   if (pos >= end || bytes[pos] !== QUOTE) throw fail(state, pos, "'\"' to start a property name");
   const keyAt = pos;
-  state.pos = pos + 1;
-  const key = readKey(state);
-  pos = skipWhitespace(bytes, state.pos, end);
-  if (pos >= end || bytes[pos] !== COLON) throw fail(state, pos, "':' after the property name");
+  let next = shape.lastChild;
+  const expected = next?.keyBytes;
+  let matched = false;
+  if (expected !== undefined) {
+    const length = expected.length;
+    const from = pos + 1;
+    if (from + length < end && bytes[from + length] === QUOTE) {
+      let index = 0;
+      while (index < length && bytes[from + index] === expected[index]) index++;
+      matched = index === length;
+    }
+  }
+  let key: string;
+  if (matched) {
+    key = next!.key;
+    pos += expected!.length + 2;
+  } else {
+    state.pos = pos + 1;
+    key = readKey(state);
+    next = nextShape(shape, key);
+    pos = state.pos;
+  }
+  if (pos >= end || bytes[pos] !== COLON) {
+    pos = skipWhitespace(state, pos);
+    if (pos >= end || bytes[pos] !== COLON) throw fail(state, pos, "':' after the property name");
+  }
   state.pos = pos + 1;
   if (key === '__proto__' && state.protoAction === 'error') {
     throw fail(state, keyAt, 'no "__proto__" key (protoAction: \'error\')', 'property name "__proto__"');
   }
-  return key;
+  state.key = key;
+  return next!;
 }
 
 /** Checks the literal `word` at `pos` and returns the offset after it. */

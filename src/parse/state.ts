@@ -1,5 +1,6 @@
 import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
 import type { KeyAction } from './types.js';
+import { wordView } from './whitespace.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
 export class ParseState {
@@ -15,6 +16,11 @@ export class ParseState {
   readonly protoAction: KeyAction;
   readonly constructorAction: KeyAction;
   failure: FailureRecord | undefined = undefined;
+  /** The property name readPropertyName read last. */
+  key = '';
+  /** A word view of the input for skipping indentation, and the byte offset of its first word. */
+  readonly words: Uint32Array | undefined;
+  readonly wordsStart: number;
 
   constructor(
     bytes: Uint8Array,
@@ -31,6 +37,9 @@ export class ParseState {
     this.maxDepth = maxDepth;
     this.protoAction = protoAction;
     this.constructorAction = constructorAction;
+    const view = wordView(bytes, shared);
+    this.words = view?.words;
+    this.wordsStart = view?.start ?? 0;
   }
 }
 

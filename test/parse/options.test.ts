@@ -67,6 +67,8 @@ describe('protoAction and constructorAction mean what they mean in secure-json-p
   it('agree with secure-json-parse on random documents without duplicate keys', () => {
     fc.assert(
       fc.property(jsonTextWithUniqueKeys, fc.constantFrom(...actions), fc.constantFrom(...actions), (text, protoAction, constructorAction) => {
+        // The one order-dependent pair, pinned by the test after this one.
+        fc.pre(!(protoAction === 'error' && constructorAction === 'remove'));
         const expected = secureVerdict(text, protoAction, constructorAction);
         const actual = parseBinary(utf8(text), { protoAction, constructorAction });
         expect(actual.ok).toBe(expected.ok);
@@ -83,6 +85,14 @@ describe('protoAction and constructorAction mean what they mean in secure-json-p
     expect(secureVerdict(text, 'error', 'ignore').ok).toBe(true);
     expect(parseBinary(utf8(text), { protoAction: 'error' })).toMatchObject({ ok: false, position: 6 });
     expect(parseBinary(utf8(text), { protoAction: 'remove' })).toEqual({ ok: true, value: { a: 1 } });
+  });
+
+  it('are stricter than secure-json-parse where a removed constructor value holds a __proto__ key', () => {
+    // secure-json-parse removes the constructor value before looking inside it; a parser meets the
+    // __proto__ key first, and refuses it.
+    const text = '{"constructor":{"__proto__":{},"prototype":1}}';
+    expect(secureVerdict(text, 'error', 'remove').ok).toBe(true);
+    expect(parseBinary(utf8(text), { protoAction: 'error', constructorAction: 'remove' })).toMatchObject({ ok: false, position: 16 });
   });
 
   it('report the position of the offending key', () => {
