@@ -1,47 +1,75 @@
 /**
- * Reused element buffers for arrays under construction, one per nesting depth. An array is
+ * Reused element buffers for arrays under construction, two per nesting depth. An array is
  * collected here and copied out with `slice` when it closes: the copy has exactly its length
- * (`[]` plus `push` reserves 16 slots or more), and a buffer that only ever held numbers keeps
- * them unboxed, as JSON.parse's own arrays do.
+ * (`[]` plus `push` reserves 16 slots or more).
+ *
+ * Every array starts in its depth's numbers buffer, which never holds anything else, so that an
+ * array of numbers is sliced out as an array of unboxed doubles, as JSON.parse makes it. At its
+ * first other value an array moves to the depth's general buffer. One buffer for both would
+ * turn general for good after the first array of objects at that depth, and every later array of
+ * numbers would come out boxed (slower to build, twice the memory).
  */
 
 /** Deeper arrays get a fresh buffer each: holding a million reused buffers would cost more than it saves. */
 const REUSED_DEPTHS = 64;
 
-/** A buffer that grew past this many elements is dropped after the parse instead of kept. */
+/** A general buffer that grew past this many elements is dropped after the parse instead of kept. */
 const KEPT_BUFFER_LENGTH = 4096;
 
-const buffers: unknown[][] = [];
-/** The most elements each buffer held during the current parse. */
+const numberBuffers: number[][] = [];
+const generalBuffers: unknown[][] = [];
+/** The most elements each general buffer held during the current parse. */
 const highWater = new Int32Array(REUSED_DEPTHS);
 let deepestUsed = -1;
 
-/** The element buffer for an array at `depth` (0 for the outermost); its old contents are stale. */
+/** An empty array whose elements are doubles from the start. */
+function emptyDoubleArray(): number[] {
+  const array = [0.5];
+  array.length = 0;
+  return array;
+}
+
+/** The buffer a new array at `depth` (0 for the outermost) starts in; its old contents are stale. */
 export function elementBuffer(depth: number): unknown[] {
   if (depth >= REUSED_DEPTHS) return [];
   if (depth > deepestUsed) {
     deepestUsed = depth;
-    while (buffers.length <= depth) buffers.push([]);
+    while (numberBuffers.length <= depth) {
+      numberBuffers.push(emptyDoubleArray());
+      generalBuffers.push([]);
+    }
   }
-  return buffers[depth];
+  return numberBuffers[depth];
 }
 
-/** Records that the array at `depth` held `count` elements, so they can be forgotten later. */
+/** Whether `elements`, the buffer of an open array at `depth`, is the numbers-only one. */
+export function holdsOnlyNumbers(elements: unknown[], depth: number): boolean {
+  return depth < REUSED_DEPTHS && elements === numberBuffers[depth];
+}
+
+/** Moves the first `count` elements of an array at `depth` to the general buffer, and returns it. */
+export function generalBuffer(depth: number, numbers: unknown[], count: number): unknown[] {
+  const general = generalBuffers[depth];
+  for (let index = 0; index < count; index++) general[index] = numbers[index];
+  return general;
+}
+
+/** Records that an array at `depth` left `count` elements in the general buffer. */
 export function noteElementCount(depth: number, count: number): void {
   if (depth < REUSED_DEPTHS && count > highWater[depth]) highWater[depth] = count;
 }
 
 /**
- * Forgets every element held, so that no parsed value stays reachable after a parse ends.
- * Overwriting with 0 keeps a buffer's storage (and its element kind) for the next parse;
+ * Forgets every element held, so that no parsed value stays reachable after a parse ends (numbers
+ * buffers hold no references). Overwriting with 0 keeps a buffer's storage for the next parse;
  * truncating would free it and make every parse grow it again. After a failure, arrays left open
- * never reported their counts, so every buffer used is dropped.
+ * never reported their counts, so every general buffer used is dropped.
  */
 export function releaseElementBuffers(failed: boolean): void {
   for (let depth = 0; depth <= deepestUsed; depth++) {
     const used = highWater[depth];
-    if (failed || used > KEPT_BUFFER_LENGTH) buffers[depth] = [];
-    else if (used > 0) buffers[depth].fill(0, 0, used);
+    if (failed || used > KEPT_BUFFER_LENGTH) generalBuffers[depth] = [];
+    else if (used > 0) generalBuffers[depth].fill(0, 0, used);
     highWater[depth] = 0;
   }
   deepestUsed = -1;

@@ -1,4 +1,4 @@
-import { elementBuffer, noteElementCount } from './array-scratch.js';
+import { elementBuffer, generalBuffer, holdsOnlyNumbers, noteElementCount } from './array-scratch.js';
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
@@ -45,6 +45,8 @@ export function parseDocument(state: ParseState): unknown {
   let elements: unknown[] = [];
   let shape: Shape = rootShape();
   let inArray = false;
+  /** The open array is still in its depth's numbers-only buffer. */
+  let numbersOnly = false;
   let open = false;
   let count = 0;
   let top = 0;
@@ -82,6 +84,7 @@ export function parseDocument(state: ParseState): unknown {
         open = true;
         if (closing === CLOSE_BRACKET) {
           elements = elementBuffer(depth - 1);
+          numbersOnly = holdsOnlyNumbers(elements, depth - 1);
           inArray = true;
           count = 0;
         } else {
@@ -121,8 +124,13 @@ export function parseDocument(state: ParseState): unknown {
         if (pos < end) return fail(state, pos, 'end of input after the JSON value');
         return value;
       }
-      if (inArray) elements[count++] = value;
-      else values[top - 1] = value;
+      if (inArray) {
+        if (numbersOnly && typeof value !== 'number') {
+          elements = generalBuffer(outerContainers.length, elements, count);
+          numbersOnly = false;
+        }
+        elements[count++] = value;
+      } else values[top - 1] = value;
 
       let byte = pos < end ? bytes[pos] : -1;
       if (isWhitespace(byte)) {
@@ -143,7 +151,7 @@ export function parseDocument(state: ParseState): unknown {
         pos++;
         if (inArray) {
           value = elements.slice(0, count);
-          noteElementCount(outerContainers.length, count);
+          if (!numbersOnly) noteElementCount(outerContainers.length, count);
         } else {
           notePropertyHeight(top);
           value = buildObject(state, shape, keys, values, count, top, pos - 1);
@@ -156,8 +164,10 @@ export function parseDocument(state: ParseState): unknown {
         const outer = outerContainers.pop()!;
         count = outerCounts.pop()!;
         inArray = Array.isArray(outer);
-        if (inArray) elements = outer as unknown[];
-        else shape = outer as Shape;
+        if (inArray) {
+          elements = outer as unknown[];
+          numbersOnly = holdsOnlyNumbers(elements, outerContainers.length);
+        } else shape = outer as Shape;
         continue;
       }
       return fail(state, pos, inArray ? "',' or ']'" : "',' or '}'");
