@@ -2,6 +2,7 @@
 // Works on Node, Bun and Deno: Node built-ins are reached through their `node:` names, which all
 // three provide.
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,8 +49,25 @@ function packageVersion() {
   }
 }
 
-/** Everything a reader needs to judge a figure: runtime, CPU, memory, library version. */
-export function describeEnvironment() {
+/**
+ * A short fingerprint of the built JavaScript next to `libraryPath`: two runs measured the same
+ * build exactly when their fingerprints match, whatever the commit says.
+ */
+function buildFingerprint(libraryPath) {
+  try {
+    const directory = dirname(libraryPath);
+    const hash = createHash('sha256');
+    for (const name of readdirSync(directory).filter((file) => file.endsWith('.js')).sort()) {
+      hash.update(name).update(readFileSync(join(directory, name)));
+    }
+    return hash.digest('hex').slice(0, 10);
+  } catch {
+    return null;
+  }
+}
+
+/** Everything a reader needs to judge a figure: runtime, CPU, memory, library version and build. */
+export function describeEnvironment(libraryPath) {
   const cpus = os.cpus();
   return {
     runtime: runtimeId(),
@@ -60,6 +78,7 @@ export function describeEnvironment() {
     platform: `${os.platform()}-${os.arch()}`,
     library: packageVersion(),
     commit: gitCommit(),
+    build: libraryPath ? buildFingerprint(libraryPath) : null,
     date: new Date().toISOString(),
     loadAverage: os.loadavg()[0],
   };
@@ -80,7 +99,9 @@ export function busyMachineWarning(when) {
 export function environmentLine(environment) {
   return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores, ${environment.memoryGB} GB · ${
     environment.platform
-  } · json-parse-binary ${environment.library ?? '?'}${environment.commit ? ` @ ${environment.commit}` : ''}`;
+  } · json-parse-binary ${environment.library ?? '?'}${environment.commit ? ` @ ${environment.commit}` : ''}${
+    environment.build ? `, build ${environment.build}` : ''
+  }`;
 }
 
 function newestFileTime(directory) {

@@ -48,7 +48,7 @@ function measuredOn(section) {
   const load = Math.max(environment.loadAverage ?? 0, section.loadAverageAfter ?? 0);
   return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores · ${environment.date.slice(0, 10)}${
     environment.commit ? ` · commit ${environment.commit}` : ''
-  }${load > environment.cores / 2 ? ` · busy machine (load average ${load.toFixed(1)}): figures disturbed` : ''}`;
+  }${environment.build ? ` · build ${environment.build}` : ''}${load > environment.cores / 2 ? ` · busy machine (load average ${load.toFixed(1)}): figures disturbed` : ''}`;
 }
 
 function chartLink(name, runtime, alt, fromDir) {

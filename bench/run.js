@@ -94,8 +94,8 @@ const { budgets } = await import('./measure.js');
 const { say } = await import('./progress.js');
 const { saveResults } = await import('./results.js');
 
-const environment = describeEnvironment();
 const library = libraryPath(options.library);
+const environment = describeEnvironment(library);
 const corpusDir = options.corpus ?? join(repoDir, '..', 'shared', 'corpus');
 const context = {
   library: await loadLibrary(library),
