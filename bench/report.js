@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchDir, repoDir } from './environment.js';
+import { benchDir, isBusy, repoDir } from './environment.js';
 import { formatBytes, formatRatio, formatSpeedup, formatTime } from './format.js';
 import { loadLatestResults } from './results.js';
 import { horizontalBarChart } from './svg.js';
@@ -48,7 +48,7 @@ function measuredOn(section) {
   const load = Math.max(environment.loadAverage ?? 0, section.loadAverageAfter ?? 0);
   return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores · ${environment.date.slice(0, 10)}${
     environment.commit ? ` · commit ${environment.commit}` : ''
-  }${environment.build ? ` · build ${environment.build}` : ''}${load > environment.cores / 2 ? ` · busy machine (load average ${load.toFixed(1)}): figures disturbed` : ''}`;
+  }${environment.build ? ` · build ${environment.build}` : ''}${isBusy(load, environment.cores) ? ` · busy machine (load average ${load.toFixed(1)}): figures disturbed` : ''}`;
 }
 
 function chartLink(name, runtime, alt, fromDir) {
@@ -329,7 +329,9 @@ function hugeChart(section) {
           return {
             label: id,
             value: entry?.peakRss ?? null,
-            text: entry?.ok ? `${formatBytes(entry.peakRss)} · parsed in ${(entry.milliseconds / 1000).toFixed(1)} s` : `fails: ${(entry?.error ?? 'crashed').slice(0, 30)}`,
+            text: entry?.ok
+              ? `${formatBytes(entry.peakRss)} · parsed in ${(entry.milliseconds / 1000).toFixed(1)} s`
+              : `${formatBytes(entry?.peakRss)} · ${(entry?.error ?? 'crashed').replace(/^\w*Error: /, '').slice(0, 60)}`,
             role: role(id),
           };
         }),
