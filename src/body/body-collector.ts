@@ -115,8 +115,11 @@ export class BodyCollector {
     const buffer = allocate(capacity);
     if (buffer === undefined) return outOfMemory(capacity);
     const bytes = new Uint8Array(buffer);
-    bytes.set(this.bytes.subarray(0, this.received));
-    if (this.detach) releaseIfSafe(this.bytes);
+    if (this.received > 0) {
+      bytes.set(this.bytes.subarray(0, this.received));
+      // Never the shared empty start value: detaching it would break every later body.
+      if (this.detach) releaseIfSafe(this.bytes);
+    }
     this.bytes = bytes;
     return undefined;
   }

@@ -40,8 +40,7 @@ export interface ReadBodyOptions {
   /**
    * Give memory back as soon as it is no longer needed (default `true`): each incoming chunk is
    * detached after it has been copied, when it is a view covering its whole, non-shared buffer,
-   * and {@link parseBody} detaches the body buffer once parsed. Buffers under 16 KiB are left to
-   * the garbage collector (detaching them costs more than it saves). Set `false` when something
+   * and {@link parseBody} detaches the body buffer once parsed. Set `false` when something
    * else still reads the chunks of the source (a second listener, a reused buffer).
    */
   detach?: boolean;

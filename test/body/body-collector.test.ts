@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { BodyCollector } from '../../src/body/body-collector.js';
-import { MIN_RELEASE_BYTES } from '../../src/body/release.js';
 
 const collector = (declared: number | undefined, limit: number, detach = true) =>
   BodyCollector.create(declared, limit, detach);
@@ -75,28 +74,37 @@ describe('BodyCollector', () => {
   });
 
   it('moves an adopted first chunk into a grown buffer when more chunks follow, then releases it', () => {
-    const first = new Uint8Array(MIN_RELEASE_BYTES).fill(7);
+    const size = 20_000;
+    const first = new Uint8Array(size).fill(7);
     const body = collector(undefined, 1_000_000);
     body.add(first);
     expect(body.backingBuffer).toBe(first.buffer);
     body.add(Uint8Array.of(8));
     expect(first.byteLength).toBe(0);
     const bytes = body.exactBytes();
-    expect(bytes.byteLength).toBe(MIN_RELEASE_BYTES + 1);
-    expect([bytes[0], bytes[MIN_RELEASE_BYTES - 1], bytes[MIN_RELEASE_BYTES]]).toEqual([7, 7, 8]);
+    expect(bytes.byteLength).toBe(size + 1);
+    expect([bytes[0], bytes[size - 1], bytes[size]]).toEqual([7, 7, 8]);
   });
 
-  it('detaches copied chunks of 16 KiB or more, only when detach is on', () => {
+  it('detaches copied chunks of every size, only when detach is on', () => {
     // A declared length larger than the chunk rules out adopting it: it is copied.
-    const released = new Uint8Array(MIN_RELEASE_BYTES);
-    collector(100_000, 100_000, true).add(released);
-    expect(released.byteLength).toBe(0);
-    const small = new Uint8Array(MIN_RELEASE_BYTES - 1);
-    collector(100_000, 100_000, true).add(small);
-    expect(small.byteLength).toBe(MIN_RELEASE_BYTES - 1);
-    const kept = new Uint8Array(MIN_RELEASE_BYTES);
-    collector(100_000, 100_000, false).add(kept);
-    expect(kept.byteLength).toBe(MIN_RELEASE_BYTES);
+    for (const size of [1, 100, 20_000]) {
+      const released = new Uint8Array(size);
+      collector(100_000, 100_000, true).add(released);
+      expect(released.byteLength).toBe(0);
+      const kept = new Uint8Array(size);
+      collector(100_000, 100_000, false).add(kept);
+      expect(kept.byteLength).toBe(size);
+    }
+  });
+
+  it('keeps working after growing from empty many times (the empty start value is never detached)', () => {
+    for (let round = 0; round < 3; round++) {
+      const body = collector(undefined, 1_000_000);
+      body.add(Uint8Array.of(1, 2));
+      body.add(new Uint8Array(30_000));
+      expect(body.exactBytes().byteLength).toBe(30_002);
+    }
   });
 
   it('detaches the buffer it outgrows', () => {
