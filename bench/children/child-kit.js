@@ -1,5 +1,6 @@
 // Shared plumbing for the measurement child processes: each child gets its settings as one JSON
 // argument, measures one thing in a fresh heap, and prints one JSON line.
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 /** The JSON settings passed as the child's first argument. */
@@ -32,10 +33,22 @@ export function javascriptMemory() {
   return usage.heapUsed + (usage.external ?? 0);
 }
 
-/** Peak resident set size of this process so far, in bytes. */
+/**
+ * Peak resident set size of this process so far, in bytes. Linux's VmHWM is this process's own
+ * high-water mark; getrusage's maxRSS is not trustworthy in a child, because Linux carries the
+ * parent's peak over into a freshly started program, so it only serves where /proc is missing.
+ */
 export function peakRss() {
+  const current = process.memoryUsage().rss;
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(status);
+    if (match) return Math.max(Number(match[1]) * 1024, current);
+  } catch {
+    // not Linux: fall back to getrusage
+  }
   const fromKernel = typeof process.resourceUsage === 'function' ? process.resourceUsage().maxRSS * 1024 : 0;
-  return Math.max(fromKernel, process.memoryUsage().rss);
+  return Math.max(fromKernel, current);
 }
 
 /**
