@@ -355,9 +355,9 @@ function summaryMarkdown(results) {
       bad?.target ? formatSpeedup(bad.target.speedup) : '—',
       nativeAllocated && ownAllocated ? `${formatBytes(ownAllocated)} vs ${formatBytes(nativeAllocated)}` : '—',
       detachResult?.detach?.milliseconds && detachResult?.nothing?.milliseconds
-        ? `${formatSpeedup(detachResult.nothing.milliseconds / detachResult.detach.milliseconds)}, ${detachResult.detach.collections ?? '?'} vs ${
-            detachResult.nothing.collections ?? '?'
-          } GCs`
+        ? `${formatSpeedup(detachResult.nothing.milliseconds / detachResult.detach.milliseconds)}${
+            detachResult.detach.collections != null ? `, ${detachResult.detach.collections} vs ${detachResult.nothing.collections} GCs` : ''
+          }`
         : '—',
     ];
   });
