@@ -19,8 +19,54 @@ const EXPONENT_CLAMP = 100_000;
 /**
  * Reads the number starting at `state.pos`, leaving `state.pos` after it, and returns the double
  * JSON.parse would: correctly rounded, `-0` kept, overflow to Infinity.
+ *
+ * Most numbers in documents have at most 16 significant digits and no exponent: their digits are
+ * summed in tight loops, and the sum is exact whenever it ends below 2^53 (rounding is monotonic,
+ * so a true value at or past 2^53 never sums to less). Every other number is read again by
+ * {@link readNumberInFull}.
  */
 export function readNumber(state: ParseState): number {
+  const bytes = state.bytes;
+  const end = state.end;
+  const start = state.pos;
+  let pos = start;
+  const negative = bytes[pos] === MINUS;
+  if (negative) pos++;
+  let significand = 0;
+  let byte = pos < end ? bytes[pos] : -1;
+  if (byte === DIGIT_0) {
+    byte = ++pos < end ? bytes[pos] : -1;
+  } else if (byte >= DIGIT_1 && byte <= DIGIT_9) {
+    do {
+      significand = significand * 10 + (byte - DIGIT_0);
+      byte = ++pos < end ? bytes[pos] : -1;
+    } while (byte >= DIGIT_0 && byte <= DIGIT_9);
+  } else {
+    throw fail(state, pos, negative ? "a digit after '-'" : 'a value');
+  }
+  let exponent = 0;
+  if (byte === DOT) {
+    const fractionStart = ++pos;
+    byte = pos < end ? bytes[pos] : -1;
+    while (byte >= DIGIT_0 && byte <= DIGIT_9) {
+      significand = significand * 10 + (byte - DIGIT_0);
+      byte = ++pos < end ? bytes[pos] : -1;
+    }
+    exponent = fractionStart - pos;
+    if (exponent === 0) throw fail(state, pos, "a digit after '.'");
+  }
+  if (byte !== LOWER_E && byte !== UPPER_E && significand <= MAX_EXACT_INTEGER) {
+    const value = exactValue(significand, exponent);
+    if (value === value) {
+      state.pos = pos;
+      return negative ? -value : value;
+    }
+  }
+  return readNumberInFull(state);
+}
+
+/** {@link readNumber} for any number: long significands, exponents, values past the fast paths. */
+function readNumberInFull(state: ParseState): number {
   const bytes = state.bytes;
   const end = state.end;
   const start = state.pos;
