@@ -25,33 +25,27 @@ function hashKey(bytes: Uint8Array, start: number, length: number): number {
   return (h ^ (h >>> 13)) & SLOT_MASK;
 }
 
-/**
- * The cached string for the ASCII bytes `bytes[start, start + length)`, building and caching it
- * with `build` on a miss. `length` is 1 to MAX_CACHED_KEY_LENGTH.
- */
-export function internKey(
-  bytes: Uint8Array,
-  start: number,
-  length: number,
-  build: (bytes: Uint8Array, start: number, length: number) => string,
-): string {
+/** The cached string for the ASCII bytes `bytes[start, start + length)`, or undefined. */
+export function cachedKey(bytes: Uint8Array, start: number, length: number): string | undefined {
   const slot = hashKey(bytes, start, length);
-  if (slotLength[slot] === length) {
-    const offset = slotOffset[slot];
-    let index = 0;
-    while (index < length && arena[offset + index] === bytes[start + index]) index++;
-    if (index === length) return slotKey[slot];
-  }
-  const key = build(bytes, start, length);
+  if (slotLength[slot] !== length) return undefined;
+  const offset = slotOffset[slot];
+  let index = 0;
+  while (index < length && arena[offset + index] === bytes[start + index]) index++;
+  return index === length ? slotKey[slot] : undefined;
+}
+
+/** Caches `key` as the string for `bytes[start, start + length)` (1 to MAX_CACHED_KEY_LENGTH ASCII bytes). */
+export function rememberKey(bytes: Uint8Array, start: number, length: number, key: string): void {
   if (arenaUsed + length > ARENA_SIZE) {
     // The arena is full of keys from past documents: start afresh rather than evict one by one.
     slotLength.fill(0);
     arenaUsed = 0;
   }
+  const slot = hashKey(bytes, start, length);
   arena.set(bytes.subarray(start, start + length), arenaUsed);
   slotOffset[slot] = arenaUsed;
   slotLength[slot] = length;
   slotKey[slot] = key;
   arenaUsed += length;
-  return key;
 }

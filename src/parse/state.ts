@@ -1,5 +1,6 @@
 import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
 import type { KeyAction } from './types.js';
+import type { RangeDecoder } from './utf8.js';
 import { wordView } from './whitespace.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
@@ -18,6 +19,8 @@ export class ParseState {
   failure: FailureRecord | undefined = undefined;
   /** The property name readPropertyName read last. */
   key = '';
+  /** Decodes ranges of the input, made on first use; undefined where TextDecoder must do. */
+  inputDecoder: RangeDecoder | undefined | null = null;
   /** A word view of the input for skipping indentation, and the byte offset of its first word. */
   readonly words: Uint32Array | undefined;
   readonly wordsStart: number;

@@ -1,7 +1,7 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
-import { internKey, MAX_CACHED_KEY_LENGTH } from './key-cache.js';
+import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
-import { decodeUtf8, decodeUtf8Into, findInvalidUtf8 } from './utf8.js';
+import { decodeUtf8, decodeUtf8Into, findInvalidUtf8, rangeDecoderFor } from './utf8.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
 const PLAIN = 0;
@@ -16,14 +16,14 @@ BYTE_CLASS.fill(NON_ASCII, 0x80, 0x100);
 BYTE_CLASS[QUOTE] = ENDS_STRING;
 BYTE_CLASS[BACKSLASH] = ESCAPE;
 
-/** ASCII strings up to this length are built with String.fromCharCode, longer ones with TextDecoder. */
-const SHORT_ASCII_LENGTH = 16;
+/** Strings of up to this many characters are built with String.fromCharCode, longer ones with TextDecoder. */
+const SHORT_LENGTH = 16;
 
-/** Non-ASCII strings up to this many bytes are decoded here rather than by TextDecoder. */
-const SHORT_UTF8_LENGTH = 32;
+/** Non-ASCII strings up to this many bytes are decoded here, if they come to at most SHORT_LENGTH characters. */
+const SHORT_UTF8_BYTES = 48;
 
 /** Code units of a short non-ASCII string being decoded. */
-const shortUnits = new Uint16Array(SHORT_UTF8_LENGTH);
+const shortUnits = new Uint16Array(SHORT_UTF8_BYTES);
 
 /** Scratch space for strings with escapes, reused across parses; grows on demand. */
 let scratchBytes = new Uint8Array(1024);
@@ -57,19 +57,28 @@ export function readString(state: ParseState): string {
   }
   state.pos = pos + 1;
   if (nonAscii) checkUtf8(state, start, pos);
-  return buildString(bytes, start, pos, nonAscii, state.shared);
+  return buildString(state, bytes, start, pos, nonAscii);
 }
 
 /**
- * The string for UTF-8 `bytes[start, end)`, by the cheapest means for its size: TextDecoder has a
- * fixed cost of about 100 ns a call, which short strings avoid by decoding here.
+ * The string for UTF-8 `bytes[start, end)` (the input, or scratch space), by the cheapest means for
+ * its size: TextDecoder has a fixed cost of about 100 ns a call, which short strings avoid.
  */
-function buildString(bytes: Uint8Array, start: number, end: number, nonAscii: boolean, shared: boolean): string {
+function buildString(state: ParseState, bytes: Uint8Array, start: number, end: number, nonAscii: boolean): string {
   const length = end - start;
-  if (!nonAscii) return length <= SHORT_ASCII_LENGTH ? shortAscii(bytes, start, length) : decodeUtf8(bytes, start, end, shared);
-  if (length > SHORT_UTF8_LENGTH) return decodeUtf8(bytes, start, end, shared);
-  const units = shortUnits;
-  return unitsToString(units, decodeUtf8Into(bytes, start, end, units, 0));
+  if (length <= SHORT_LENGTH && !nonAscii) return fromCodes(bytes, start, length);
+  if (nonAscii && length <= SHORT_UTF8_BYTES) {
+    const unitCount = decodeUtf8Into(bytes, start, end, shortUnits, 0);
+    if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
+  }
+  return bytes === state.bytes ? decodeInput(state, start, end) : decodeUtf8(bytes, start, end, false);
+}
+
+/** Decodes a range of the input, through a Node Buffer over it where there is one. */
+function decodeInput(state: ParseState, start: number, end: number): string {
+  let rangeDecoder = state.inputDecoder;
+  if (rangeDecoder === null) rangeDecoder = state.inputDecoder = rangeDecoderFor(state.bytes, state.shared);
+  return rangeDecoder === undefined ? decodeUtf8(state.bytes, start, end, state.shared) : rangeDecoder.utf8Slice(start, end);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */
@@ -82,34 +91,46 @@ export function readKey(state: ParseState): string {
   while (pos < limit && BYTE_CLASS[bytes[pos]] === PLAIN) pos++;
   if (pos < end && bytes[pos] === QUOTE && pos > start && pos - start <= MAX_CACHED_KEY_LENGTH) {
     state.pos = pos + 1;
-    return internKey(bytes, start, pos - start, shortOrLongAscii);
+    const length = pos - start;
+    let key = cachedKey(bytes, start, length);
+    if (key === undefined) {
+      key = length <= SHORT_LENGTH ? fromCodes(bytes, start, length) : decodeInput(state, start, pos);
+      rememberKey(bytes, start, length, key);
+    }
+    return key;
   }
   return readString(state);
 }
 
 /**
- * A one-byte string from ASCII bytes. Explicit arguments, one case per length: for short strings
- * this beats both TextDecoder's fixed cost and fromCharCode.apply's array handling.
+ * The string of `length` (at most 16) character codes from `codes[i]` on, made by one call with
+ * explicit arguments: cheaper than TextDecoder's fixed cost and than apply's array handling, and
+ * one flat string (joining two halves past 12 characters would make a cons string, three objects).
  */
-function shortAscii(b: Uint8Array, i: number, length: number): string {
+function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
   const f = String.fromCharCode;
   switch (length) {
     case 0: return '';
-    case 1: return f(b[i]);
-    case 2: return f(b[i], b[i + 1]);
-    case 3: return f(b[i], b[i + 1], b[i + 2]);
-    case 4: return f(b[i], b[i + 1], b[i + 2], b[i + 3]);
-    case 5: return f(b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4]);
-    case 6: return f(b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5]);
-    case 7: return f(b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5], b[i + 6]);
-    case 8: return f(b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5], b[i + 6], b[i + 7]);
-    default: return f(b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5], b[i + 6], b[i + 7]) + shortAscii(b, i + 8, length - 8);
+    case 1: return f(c[i]);
+    case 2: return f(c[i], c[i + 1]);
+    case 3: return f(c[i], c[i + 1], c[i + 2]);
+    case 4: return f(c[i], c[i + 1], c[i + 2], c[i + 3]);
+    case 5: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4]);
+    case 6: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5]);
+    case 7: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6]);
+    case 8: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7]);
+    case 9: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8]);
+    case 10: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9]);
+    case 11: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10]);
+    case 12: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11]);
+    case 13: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12]);
+    case 14: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13]);
+    case 15: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14]);
+    case 16: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15]);
+    default: throw new RangeError('fromCodes takes at most 16 codes');
   }
 }
 
-function shortOrLongAscii(bytes: Uint8Array, start: number, length: number): string {
-  return length <= SHORT_ASCII_LENGTH ? shortAscii(bytes, start, length) : decodeUtf8(bytes, start, start + length, false);
-}
 
 /**
  * The slow path for a string holding at least one escape, at `escapeAt`. Raw bytes and escapes are
@@ -152,7 +173,7 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
   }
   length = copyRaw(state, segmentStart, stop, out, length);
   finishString(state, stop);
-  return buildString(out, 0, length, nonAscii, false);
+  return buildString(state, out, 0, length, nonAscii);
 }
 
 /** Fails unless `stop`, where the first pass ended, is the closing quote; then steps past it. */
@@ -289,25 +310,13 @@ function hexValue(byte: number): number {
   return -1;
 }
 
-/**
- * A string from UTF-16 code units. Explicit fromCharCode arguments, eight at a time, for short
- * strings; apply in slices small enough for its argument limit for long ones.
- */
+/** A string from UTF-16 code units; apply in slices small enough for its argument limit. */
 function unitsToString(units: Uint16Array, length: number): string {
-  const f = String.fromCharCode;
-  if (length <= SHORT_UTF8_LENGTH) {
-    let text = '';
-    let i = 0;
-    for (; i + 8 <= length; i += 8) {
-      text += f(units[i], units[i + 1], units[i + 2], units[i + 3], units[i + 4], units[i + 5], units[i + 6], units[i + 7]);
-    }
-    for (; i < length; i++) text += f(units[i]);
-    return text;
-  }
+  if (length <= SHORT_LENGTH) return fromCodes(units, 0, length);
   const SLICE = 4096;
   let text = '';
   for (let from = 0; from < length; from += SLICE) {
-    text += f.apply(null, units.subarray(from, Math.min(length, from + SLICE)) as unknown as number[]);
+    text += String.fromCharCode.apply(null, units.subarray(from, Math.min(length, from + SLICE)) as unknown as number[]);
   }
   return text;
 }
