@@ -31,7 +31,7 @@ type BufferConstructorLike = {
  */
 const NodeBuffer: BufferConstructorLike | undefined = (() => {
   const candidate = (globalThis as unknown as { Buffer?: BufferConstructorLike }).Buffer;
-  const versions = (globalThis as { process?: { versions?: Record<string, string> } }).process?.versions;
+  const versions: Record<string, string | undefined> | undefined = typeof process === 'object' ? process.versions : undefined;
   if (candidate === undefined || typeof candidate.prototype?.utf8Slice !== 'function') return undefined;
   if (versions?.node === undefined || versions.bun !== undefined || 'Deno' in globalThis) return undefined;
   try {
