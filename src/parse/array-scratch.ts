@@ -13,12 +13,12 @@
 /** Deeper arrays get a fresh buffer each: holding a million reused buffers would cost more than it saves. */
 const REUSED_DEPTHS = 64;
 
-/** A general buffer that grew past this many elements is dropped after the parse instead of kept. */
+/** A buffer that grew past this many elements is dropped after the parse instead of kept. */
 const KEPT_BUFFER_LENGTH = 4096;
 
 const numberBuffers: number[][] = [];
 const generalBuffers: unknown[][] = [];
-/** The most elements each general buffer held during the current parse. */
+/** The most elements an array at each depth held during the current parse. */
 const highWater = new Int32Array(REUSED_DEPTHS);
 let deepestUsed = -1;
 
@@ -54,7 +54,10 @@ export function generalBuffer(depth: number, numbers: unknown[], count: number):
   return general;
 }
 
-/** Records that an array at `depth` left `count` elements in the general buffer. */
+/**
+ * Records that an array at `depth` left `count` elements in its buffer, so that the general buffer
+ * can be cleared and an oversized one of either kind dropped.
+ */
 export function noteElementCount(depth: number, count: number): void {
   if (depth < REUSED_DEPTHS && count > highWater[depth]) highWater[depth] = count;
 }
@@ -68,6 +71,7 @@ export function noteElementCount(depth: number, count: number): void {
 export function releaseElementBuffers(failed: boolean): void {
   for (let depth = 0; depth <= deepestUsed; depth++) {
     const used = highWater[depth];
+    if (used > KEPT_BUFFER_LENGTH) numberBuffers[depth] = emptyDoubleArray();
     if (failed || used > KEPT_BUFFER_LENGTH) generalBuffers[depth] = [];
     else if (used > 0) generalBuffers[depth].fill(0, 0, used);
     highWater[depth] = 0;

@@ -58,6 +58,11 @@ function plainBytes(key: string): Uint8Array | undefined {
 
 /** Objects wider than this get no shape: they are rare, and would make the tree deep. */
 const MAX_SHAPE_SIZE = 64;
+/**
+ * Objects with a longer key get no shape: the tree keeps its keys alive across parses, and must
+ * not be a way to pin memory (16,384 shapes of 1 MB keys would be 16 GB).
+ */
+const MAX_SHAPE_KEY_LENGTH = 256;
 /** A shape is compiled on its fifth use: one-off shapes never pay for compilation. */
 const USES_BEFORE_FACTORY = 4;
 /** Past this many shapes or factories the tree starts afresh, so odd documents cannot grow it. */
@@ -88,7 +93,7 @@ export function rootShape(): Shape {
 /** The shape after `key` is added to an object of shape `shape`. */
 export function nextShape(shape: Shape, key: string): Shape {
   if (shape.lastKey === key) return shape.lastChild!;
-  if (shape === WIDE || shape.size >= MAX_SHAPE_SIZE) return WIDE;
+  if (shape === WIDE || shape.size >= MAX_SHAPE_SIZE || key.length > MAX_SHAPE_KEY_LENGTH) return WIDE;
   let child = shape.children?.get(key);
   if (child === undefined) {
     if (++shapeCount > MAX_SHAPES) forgetShapes();

@@ -1,11 +1,17 @@
 import { releaseElementBuffers } from './array-scratch.js';
 import { releasePropertyStack } from './property-stack.js';
+import { releaseStringScratch } from './strings.js';
 import { PARSE_FAILED, toFailure } from './errors.js';
 import { toInputBytes } from './input.js';
 import { resolveOptions } from './options.js';
 import { parseDocument } from './parser.js';
 import { ParseState } from './state.js';
 import type { BinaryInput, ParseBinaryOptions, ParseBinaryResult } from './types.js';
+
+/** Node's decoders report a string past the engine's maximum length with this code, as a plain Error. */
+function isStringTooLong(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === 'ERR_STRING_TOO_LONG';
+}
 
 const BOM_0 = 0xef;
 const BOM_1 = 0xbb;
@@ -44,13 +50,14 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   } catch (error) {
     releaseElementBuffers(true);
     releasePropertyStack(true);
+    releaseStringScratch();
     if (error === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
-    if (error instanceof RangeError) {
+    if (error instanceof RangeError || isStringTooLong(error)) {
       // The engine's own limits (a string or an array past its maximum length) are a property of
       // the content, so they fail the parse instead of escaping as an exception.
       return toFailure(bytes, bytes.length, {
         position: state.pos,
-        found: `content the engine cannot hold (${error.message})`,
+        found: `content the engine cannot hold (${(error as Error).message})`,
         expected: 'values within the engine\'s limits',
       });
     }
@@ -59,6 +66,7 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   const failed = value === PARSE_FAILED;
   releaseElementBuffers(failed);
   releasePropertyStack(failed);
+  releaseStringScratch();
   if (failed) return toFailure(bytes, bytes.length, state.failure!);
   return { ok: true, value: value as T };
 }

@@ -25,6 +25,7 @@ import { readKey, readString } from './strings.js';
 type JsonObject = Record<string, unknown>;
 
 const hasOwn = Object.prototype.hasOwnProperty;
+const objectPrototype = Object.prototype;
 
 /**
  * Parses the whole document in `state.bytes` from `state.pos` and returns its value, or the
@@ -151,7 +152,7 @@ export function parseDocument(state: ParseState): unknown {
         pos++;
         if (inArray) {
           value = elements.slice(0, count);
-          if (!numbersOnly) noteElementCount(outerContainers.length, count);
+          noteElementCount(outerContainers.length, count);
         } else {
           notePropertyHeight(top);
           value = buildObject(state, shape, keys, values, count, top, pos - 1);
@@ -259,11 +260,13 @@ function expectLiteral(state: ParseState, pos: number, word: string): number {
 
 /** Sets an own data property, as JSON.parse does, even for `__proto__`. */
 function storeProperty(state: ParseState, object: JsonObject, key: string, value: unknown): void {
-  if (key !== '__proto__') {
+  // Assignment would run a setter or hit a read-only property that Object.prototype holds under
+  // this name (__proto__ is one, and a program may freeze or extend the prototype): define instead.
+  if (!(key in objectPrototype)) {
     object[key] = value;
     return;
   }
-  if (state.protoAction === 'remove') return;
+  if (key === '__proto__' && state.protoAction === 'remove') return;
   Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
 }
 

@@ -26,8 +26,17 @@ const SHORT_UTF8_BYTES = 48;
 const shortUnits = new Uint16Array(SHORT_UTF8_BYTES);
 
 /** Scratch space for strings with escapes, reused across parses; grows on demand. */
-let scratchBytes = new Uint8Array(1024);
-let scratchUnits = new Uint16Array(1024);
+const SCRATCH_LENGTH = 1024;
+/** Scratch grown past this for one huge string is let go after the parse. */
+const KEPT_SCRATCH_LENGTH = 64 * 1024;
+let scratchBytes = new Uint8Array(SCRATCH_LENGTH);
+let scratchUnits = new Uint16Array(SCRATCH_LENGTH);
+
+/** Lets go of scratch space that one huge string made large, so that it is not held for good. */
+export function releaseStringScratch(): void {
+  if (scratchBytes.length > KEPT_SCRATCH_LENGTH) scratchBytes = new Uint8Array(SCRATCH_LENGTH);
+  if (scratchUnits.length > KEPT_SCRATCH_LENGTH) scratchUnits = new Uint16Array(SCRATCH_LENGTH);
+}
 
 /**
  * Reads a string whose opening quote is at `state.pos - 1`, leaving `state.pos` after the
