@@ -5,7 +5,6 @@ import type { BodyFailure } from './types.js';
 // A streamed body starts with this much room, then doubles: few copies for large bodies,
 // little waste for small ones.
 const FIRST_CAPACITY = 16 * 1024;
-const EMPTY = new Uint8Array(0);
 
 type Transfer = (this: ArrayBuffer, newLength: number) => ArrayBuffer;
 const transfer = (ArrayBuffer.prototype as { transfer?: Transfer }).transfer;
@@ -36,7 +35,8 @@ function coversOwnBuffer(chunk: Uint8Array): boolean {
  * and no copy. A second chunk moves it into an allocated buffer like any other.
  */
 export class BodyCollector {
-  private bytes: Uint8Array = EMPTY;
+  // An empty array of its own: a shared one could be detached by a caller handed an empty body.
+  private bytes: Uint8Array = new Uint8Array(0);
   private received = 0;
 
   private constructor(
@@ -117,7 +117,6 @@ export class BodyCollector {
     const bytes = new Uint8Array(buffer);
     if (this.received > 0) {
       bytes.set(this.bytes.subarray(0, this.received));
-      // Never the shared empty start value: detaching it would break every later body.
       if (this.detach) releaseIfSafe(this.bytes);
     }
     this.bytes = bytes;

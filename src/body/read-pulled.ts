@@ -15,6 +15,12 @@ interface PulledSource {
 /** Resolves like `promise`, or rejects with the signal's reason as soon as it aborts. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
+    // An abort during the previous step fired before this listener existed: it would never fire.
+    if (signal.aborted) {
+      ignoreRejection(promise);
+      reject(signal.reason);
+      return;
+    }
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
