@@ -14,20 +14,24 @@ const isMarkedAsUntransferable = loadNodeBuiltin<{ isMarkedAsUntransferable(valu
 
 const NodeBuffer = loadNodeBuiltin<{ Buffer: { poolSize: unknown } }>('node:buffer')?.Buffer;
 
+/** Node's default pool size, and every Buffer.poolSize seen since: the sizes pools can have. */
+const poolSizesSeen = new Set<unknown>([8192, NodeBuffer?.poolSize]);
+
 /**
  * Whether Node wants to keep `buffer` (it is marked untransferable, as Buffer pools are). Node 21+,
  * Bun and Deno answer directly through `worker_threads.isMarkedAsUntransferable`.
  *
  * Node 20 cannot be asked, but its `structuredClone` quietly copies an untransferable buffer instead
- * of transferring it. So for a buffer exactly `Buffer.poolSize` long (the size every pool has) the
- * check is a transfer: afterwards the buffer is either detached, which the caller wanted anyway
+ * of transferring it. So for a buffer exactly as long as a pool (Node's default pool size, or any
+ * `Buffer.poolSize` seen) the check is a transfer: afterwards the buffer is either detached, which the caller wanted anyway
  * (its few kilobytes then wait for the next garbage collection), or untouched and untransferable.
  */
 export function isNodeUntransferable(buffer: ArrayBuffer, byteLength: number): boolean {
   if (typeof isMarkedAsUntransferable === 'function') return isMarkedAsUntransferable(buffer);
-  if (NodeBuffer === undefined || structuredCloneFunction === undefined || byteLength !== NodeBuffer.poolSize) {
-    return false;
-  }
+  if (NodeBuffer === undefined || structuredCloneFunction === undefined) return false;
+  // A pool keeps the size Buffer.poolSize had when it was made, so every size seen counts.
+  if (typeof NodeBuffer.poolSize === 'number') poolSizesSeen.add(NodeBuffer.poolSize);
+  if (!poolSizesSeen.has(byteLength)) return false;
   try {
     structuredCloneFunction(buffer, { transfer: [buffer] });
   } catch {

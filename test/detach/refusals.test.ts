@@ -127,3 +127,18 @@ describe('checks captured at load survive later tampering', () => {
     expect([viaNatives.length, viaClone.length]).toEqual([0, 0]);
   });
 });
+
+describe('review findings', () => {
+  it('refuses the current Buffer pool after Buffer.poolSize was changed', () => {
+    const pooled = Buffer.from('xyz');
+    const poolSize = Buffer.poolSize;
+    try {
+      Buffer.poolSize = poolSize * 2;
+      expect(() => detach(pooled.buffer)).toThrow(TypeError);
+      expect(pooled.buffer.byteLength).toBeGreaterThan(0);
+      expect(Buffer.from('hello').toString()).toBe('hello');
+    } finally {
+      Buffer.poolSize = poolSize;
+    }
+  });
+});
