@@ -18,8 +18,8 @@ const KEPT_BUFFER_LENGTH = 4096;
 
 const numberBuffers: number[][] = [];
 const generalBuffers: unknown[][] = [];
-/** The most elements an array at each depth held during the current parse. */
-const highWater = new Int32Array(REUSED_DEPTHS);
+/** The most elements an array at each depth left in its general buffer during the current parse. */
+const generalHighWater = new Int32Array(REUSED_DEPTHS);
 let deepestUsed = -1;
 
 /** An empty array whose elements are doubles from the start. */
@@ -55,26 +55,27 @@ export function generalBuffer(depth: number, numbers: unknown[], count: number):
 }
 
 /**
- * Records that an array at `depth` left `count` elements in its buffer, so that the general buffer
- * can be cleared and an oversized one of either kind dropped.
+ * Records that an array at `depth` closed with `count` elements in its general buffer, so that
+ * they can be cleared after the parse. Arrays that stayed in a numbers buffer hold no references.
  */
-export function noteElementCount(depth: number, count: number): void {
-  if (depth < REUSED_DEPTHS && count > highWater[depth]) highWater[depth] = count;
+export function noteGeneralElementCount(depth: number, count: number): void {
+  if (depth < REUSED_DEPTHS && count > generalHighWater[depth]) generalHighWater[depth] = count;
 }
 
 /**
- * Forgets every element held, so that no parsed value stays reachable after a parse ends (numbers
- * buffers hold no references). Overwriting with 0 keeps a buffer's storage for the next parse;
- * truncating would free it and make every parse grow it again. After a failure, arrays left open
- * never reported their counts, so every general buffer used is dropped.
+ * Forgets every element held, so that no parsed value stays reachable after a parse ends.
+ * Overwriting with 0 keeps a buffer's storage for the next parse; truncating would free it and
+ * make every parse grow it again. A buffer's length is the most it ever held, so an oversized one
+ * is found by that. After a failure, arrays left open never reported their counts, so every
+ * general buffer used is dropped.
  */
 export function releaseElementBuffers(failed: boolean): void {
   for (let depth = 0; depth <= deepestUsed; depth++) {
-    const used = highWater[depth];
-    if (used > KEPT_BUFFER_LENGTH) numberBuffers[depth] = emptyDoubleArray();
-    if (failed || used > KEPT_BUFFER_LENGTH) generalBuffers[depth] = [];
+    if (numberBuffers[depth].length > KEPT_BUFFER_LENGTH) numberBuffers[depth] = emptyDoubleArray();
+    const used = generalHighWater[depth];
+    if (failed || generalBuffers[depth].length > KEPT_BUFFER_LENGTH) generalBuffers[depth] = [];
     else if (used > 0) generalBuffers[depth].fill(0, 0, used);
-    highWater[depth] = 0;
+    generalHighWater[depth] = 0;
   }
   deepestUsed = -1;
 }

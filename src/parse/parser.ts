@@ -1,4 +1,4 @@
-import { elementBuffer, generalBuffer, holdsOnlyNumbers, noteElementCount } from './array-scratch.js';
+import { elementBuffer, generalBuffer, holdsOnlyNumbers, noteGeneralElementCount } from './array-scratch.js';
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
@@ -152,7 +152,7 @@ export function parseDocument(state: ParseState): unknown {
         pos++;
         if (inArray) {
           value = elements.slice(0, count);
-          noteElementCount(outerContainers.length, count);
+          if (!numbersOnly) noteGeneralElementCount(outerContainers.length, count);
         } else {
           notePropertyHeight(top);
           value = buildObject(state, shape, keys, values, count, top, pos - 1);

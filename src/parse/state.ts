@@ -1,7 +1,7 @@
 import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
 import type { KeyAction } from './types.js';
 import type { RangeDecoder } from './utf8.js';
-import { wordView } from './whitespace.js';
+import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
 export class ParseState {
@@ -22,8 +22,9 @@ export class ParseState {
   /** Decodes ranges of the input, made on first use; undefined where TextDecoder must do. */
   inputDecoder: RangeDecoder | undefined | null = null;
   /** A word view of the input for skipping indentation, and the byte offset of its first word. */
-  readonly words: Uint32Array | undefined;
-  readonly wordsStart: number;
+  /** The input as 32-bit words (see word-view.ts); null until made, undefined if there is none. */
+  words: Uint32Array | undefined | null = null;
+  wordsStart = 0;
 
   constructor(
     bytes: Uint8Array,
@@ -40,9 +41,11 @@ export class ParseState {
     this.maxDepth = maxDepth;
     this.protoAction = protoAction;
     this.constructorAction = constructorAction;
-    const view = wordView(bytes, shared);
-    this.words = view?.words;
-    this.wordsStart = view?.start ?? 0;
+    if (bytes.length >= EAGER_WORD_VIEW_LENGTH) {
+      const view = makeWordView(bytes, shared, EAGER_WORD_VIEW_LENGTH);
+      this.words = view?.words;
+      this.wordsStart = view?.start ?? 0;
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
 import { decodeUtf8, decodeUtf8Into, findInvalidUtf8, rangeDecoderFor } from './utf8.js';
+import { skipPlainAsciiWords } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
 const PLAIN = 0;
@@ -15,6 +16,9 @@ BYTE_CLASS.fill(CONTROL, 0, 0x20);
 BYTE_CLASS.fill(NON_ASCII, 0x80, 0x100);
 BYTE_CLASS[QUOTE] = ENDS_STRING;
 BYTE_CLASS[BACKSLASH] = ESCAPE;
+
+/** A string still going after this many bytes is scanned a word at a time from there on. */
+const WORD_SCAN_AFTER = 32;
 
 /** Strings of up to this many characters are built with String.fromCharCode, longer ones with TextDecoder. */
 const SHORT_LENGTH = 24;
@@ -48,11 +52,15 @@ export function readString(state: ParseState): string {
   const start = state.pos;
   let pos = start;
   let nonAscii = false;
+  let wordScanAt = start + WORD_SCAN_AFTER;
   for (;;) {
     if (pos >= end) throw fail(state, pos, "'\"' to end the string");
     const kind = BYTE_CLASS[bytes[pos]];
     if (kind === PLAIN) {
-      pos++;
+      if (++pos >= wordScanAt) {
+        pos = skipPlainAsciiWords(state, pos);
+        wordScanAt = pos + WORD_SCAN_AFTER;
+      }
     } else if (kind === ENDS_STRING) {
       break;
     } else if (kind === NON_ASCII) {

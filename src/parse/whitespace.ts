@@ -4,20 +4,6 @@ import type { ParseState } from './state.js';
 /** Four spaces read as one 32-bit word, in either byte order. */
 const FOUR_SPACES = 0x20202020;
 
-/** Inputs shorter than this are not worth a word view. */
-const WORD_VIEW_MIN_LENGTH = 1024;
-
-/**
- * A 32-bit view over the 4-byte-aligned middle of the input, so that indentation (most of a
- * pretty-printed document) is skipped a word at a time. Undefined for short or shared input.
- */
-export function wordView(bytes: Uint8Array, shared: boolean): { words: Uint32Array; start: number } | undefined {
-  if (shared || bytes.length < WORD_VIEW_MIN_LENGTH) return undefined;
-  const start = (4 - (bytes.byteOffset & 3)) & 3;
-  const count = (bytes.length - start) >> 2;
-  return { words: new Uint32Array(bytes.buffer, bytes.byteOffset + start, count), start };
-}
-
 /** Skips whitespace from `pos`; returns the offset of the next other byte, or the end. */
 export function skipWhitespace(state: ParseState, pos: number): number {
   const bytes = state.bytes;
@@ -35,7 +21,7 @@ export function skipWhitespace(state: ParseState, pos: number): number {
     }
     pos++;
     // Inside a run of spaces: jump whole words once aligned.
-    if (words !== undefined && pos >= wordsStart && ((pos - wordsStart) & 3) === 0) {
+    if (words != null && pos >= wordsStart && ((pos - wordsStart) & 3) === 0) {
       let index = (pos - wordsStart) >> 2;
       while (index < words.length && words[index] === FOUR_SPACES) index++;
       pos = wordsStart + (index << 2);

@@ -1,0 +1,51 @@
+import type { ParseState } from './state.js';
+
+/** Inputs at least this long get their word view at once: indentation alone makes it pay. */
+export const EAGER_WORD_VIEW_LENGTH = 1024;
+
+/** Shorter inputs never get one: no string in them is long enough to repay making it. */
+const LAZY_WORD_VIEW_LENGTH = 64;
+
+/**
+ * A 32-bit view over the 4-byte-aligned middle of the input, `start` bytes in, so that runs of
+ * spaces and of plain string bytes can be read a word at a time. None for shared input, whose
+ * bytes another thread may change between the word test and the byte reads.
+ */
+export function makeWordView(bytes: Uint8Array, shared: boolean, minLength: number): { words: Uint32Array; start: number } | undefined {
+  if (shared || bytes.length < minLength) return undefined;
+  const start = (4 - (bytes.byteOffset & 3)) & 3;
+  const count = (bytes.length - start) >> 2;
+  return { words: new Uint32Array(bytes.buffer, bytes.byteOffset + start, count), start };
+}
+
+/** The input's word view, made on first use for inputs too short to get one at once. */
+export function wordsOf(state: ParseState): Uint32Array | undefined {
+  if (state.words !== null) return state.words;
+  const view = makeWordView(state.bytes, state.shared, LAZY_WORD_VIEW_LENGTH);
+  state.wordsStart = view?.start ?? 0;
+  return (state.words = view?.words);
+}
+
+/**
+ * The offset of the first 4-byte word at or around `pos` holding a byte that is not plain ASCII
+ * text in a string (a quote, a backslash, a control character or a non-ASCII byte), or `pos` if
+ * that is further. Bytes from the word boundary below `pos` to `pos` must belong to the string.
+ */
+export function skipPlainAsciiWords(state: ParseState, pos: number): number {
+  const words = wordsOf(state);
+  if (words === undefined) return pos;
+  const wordsStart = state.wordsStart;
+  let index = (pos - wordsStart) >> 2;
+  while (index < words.length) {
+    const word = words[index];
+    const quotes = word ^ 0x22222222;
+    const backslashes = word ^ 0x5c5c5c5c;
+    // Sets a byte's top bit if it is below 0x20, a quote, a backslash or non-ASCII. A borrow can
+    // also mark bytes above a marked one, so the answer is exact for the word, not for each byte.
+    const marked = ((word - 0x20202020) & ~word) | ((quotes - 0x01010101) & ~quotes) | ((backslashes - 0x01010101) & ~backslashes) | word;
+    if ((marked & 0x80808080) !== 0) break;
+    index++;
+  }
+  const next = wordsStart + (index << 2);
+  return next > pos ? next : pos;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import { expectAgreement } from './agreement.js';
+
+// Long strings are scanned four bytes at a time once past their first 32 bytes, over a 32-bit
+// view of the input. These cases put every kind of byte that must stop that scan at every offset
+// of strings around the switch-over, under every alignment of the input in its buffer.
+
+const specials: Record<string, number[]> = {
+  'an escape': [0x5c, 0x6e],
+  'a \\u escape': [0x5c, 0x75, 0x30, 0x30, 0x65, 0x39],
+  'a two-byte character': [0xc3, 0xa9],
+  'an emoji': [0xf0, 0x9f, 0x98, 0x80],
+  'an invalid byte': [0xff],
+  'a truncated sequence': [0xe2, 0x82],
+  'a DEL (plain ASCII)': [0x7f],
+  'a space and a tilde (plain ASCII)': [0x20, 0x7e],
+};
+
+/** `text` as the bytes of a JSON document placed `offset` bytes into a larger buffer. */
+function placed(document: number[], offset: number): Uint8Array {
+  const buffer = new Uint8Array(offset + document.length + 5).fill(0x22);
+  buffer.set(document, offset);
+  return buffer.subarray(offset, offset + document.length);
+}
+
+function plain(length: number): number[] {
+  return Array.from({ length }, (_, index) => 0x61 + (index % 26));
+}
+
+describe('long strings read a word at a time', () => {
+  for (const [name, special] of Object.entries(specials)) {
+    it(`agree with JSON.parse around ${name} at any offset and alignment`, () => {
+      for (const length of [31, 36, 47, 70]) {
+        for (let at = 0; at <= length; at++) {
+          const inner = plain(length);
+          inner.splice(at, 0, ...special);
+          // Padded past 64 bytes, the length from which a short input gets its word view.
+          const document = [0x5b, 0x22, ...inner, 0x22, 0x2c, 0x22, ...plain(40), 0x22, 0x5d];
+          for (let offset = 0; offset < 4; offset++) {
+            expectAgreement(placed(document, offset));
+            expectAgreement(placed(document, offset), { fatal: true });
+          }
+        }
+      }
+    });
+  }
+
+  it('fail at the exact byte of a raw control character or of an unterminated string', () => {
+    for (let at = 30; at < 80; at++) {
+      for (let offset = 0; offset < 4; offset++) {
+        const inner = plain(100);
+        inner[at] = 0x0a;
+        const withControl = parseBinary(placed([0x22, ...inner, 0x22], offset));
+        expect(withControl).toMatchObject({ ok: false, position: at + 1 });
+        const unterminated = parseBinary(placed([0x22, ...plain(at)], offset));
+        expect(unterminated).toMatchObject({ ok: false, position: at + 1 });
+      }
+    }
+  });
+
+  it('stop at the closing quote when the next string starts in the same word', () => {
+    for (let length = 32; length < 48; length++) {
+      const text = 'x'.repeat(length);
+      const document = new TextEncoder().encode(JSON.stringify([text, 'yz', text]));
+      expect(parseBinary(document)).toEqual({ ok: true, value: [text, 'yz', text] });
+    }
+  });
+
+  it('read shared memory byte by byte, with the same results', () => {
+    const text = 'shared '.repeat(20);
+    const encoded = new TextEncoder().encode(JSON.stringify({ text, more: [text, 'é'] }));
+    const shared = new Uint8Array(new SharedArrayBuffer(encoded.length));
+    shared.set(encoded);
+    expect(parseBinary(shared)).toEqual({ ok: true, value: { text, more: [text, 'é'] } });
+  });
+});
