@@ -47,6 +47,16 @@ export function holdsOnlyNumbers(elements: unknown[], depth: number): boolean {
   return depth < REUSED_DEPTHS && elements === numberBuffers[depth];
 }
 
+/**
+ * Stores a number into a numbers-only buffer. Its own function so that it is a store site of its
+ * own: a site that has seen arrays of both kinds turns every double array it later stores into
+ * generic (V8 unifies element kinds across a polymorphic store), and an inlined function keeps
+ * its own feedback. Two stores in one function would not do: minifiers merge identical branches.
+ */
+export function storeNumber(numbers: unknown[], index: number, value: number): void {
+  numbers[index] = value;
+}
+
 /** Moves the first `count` elements of an array at `depth` to the general buffer, and returns it. */
 export function generalBuffer(depth: number, numbers: unknown[], count: number): unknown[] {
   const general = generalBuffers[depth];

@@ -1,4 +1,4 @@
-import { elementBuffer, generalBuffer, holdsOnlyNumbers, noteGeneralElementCount } from './array-scratch.js';
+import { elementBuffer, generalBuffer, holdsOnlyNumbers, noteGeneralElementCount, storeNumber } from './array-scratch.js';
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
@@ -130,7 +130,8 @@ export function parseDocument(state: ParseState): unknown {
           elements = generalBuffer(outerContainers.length, elements, count);
           numbersOnly = false;
         }
-        elements[count++] = value;
+        if (numbersOnly) storeNumber(elements, count++, value as number);
+        else elements[count++] = value;
       } else values[top - 1] = value;
 
       let byte = pos < end ? bytes[pos] : -1;
