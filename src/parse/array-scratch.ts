@@ -65,6 +65,35 @@ export function generalBuffer(depth: number, numbers: unknown[], count: number):
 }
 
 /**
+ * The array made of the first `count` elements of a buffer, when it closes. Arrays of up to four
+ * are built from literals, which is cheaper than a call to slice, and they abound (coordinate
+ * pairs). Numbers have literals of their own because a literal remembers the element kinds it made:
+ * one that ever made an array of objects would make boxed arrays of numbers from then on.
+ */
+export function copyElements(elements: unknown[], count: number, numbersOnly: boolean): unknown[] {
+  if (count === 0 || count > 4) return elements.slice(0, count);
+  return numbersOnly ? fewNumbers(elements, count) : fewValues(elements, count);
+}
+
+function fewNumbers(numbers: unknown[], count: number): unknown[] {
+  switch (count) {
+    case 1: return [numbers[0]];
+    case 2: return [numbers[0], numbers[1]];
+    case 3: return [numbers[0], numbers[1], numbers[2]];
+    default: return [numbers[0], numbers[1], numbers[2], numbers[3]];
+  }
+}
+
+function fewValues(values: unknown[], count: number): unknown[] {
+  switch (count) {
+    case 1: return [values[0]];
+    case 2: return [values[0], values[1]];
+    case 3: return [values[0], values[1], values[2]];
+    default: return [values[0], values[1], values[2], values[3]];
+  }
+}
+
+/**
  * Records that an array at `depth` closed with `count` elements in its general buffer, so that
  * they can be cleared after the parse. Arrays that stayed in a numbers buffer hold no references.
  */

@@ -1,4 +1,11 @@
-import { elementBuffer, generalBuffer, holdsOnlyNumbers, noteGeneralElementCount, storeNumber } from './array-scratch.js';
+import {
+  copyElements,
+  elementBuffer,
+  generalBuffer,
+  holdsOnlyNumbers,
+  noteGeneralElementCount,
+  storeNumber,
+} from './array-scratch.js';
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
@@ -152,7 +159,7 @@ export function parseDocument(state: ParseState): unknown {
       if (byte === (inArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
         pos++;
         if (inArray) {
-          value = elements.slice(0, count);
+          value = copyElements(elements, count, numbersOnly);
           if (!numbersOnly) noteGeneralElementCount(outerContainers.length, count);
         } else {
           notePropertyHeight(top);
