@@ -27,5 +27,6 @@ export const CLOSE_BRACE = 0x7d;
 
 /** True for the four bytes JSON allows between tokens. */
 export function isWhitespace(byte: number): boolean {
-  return byte === SPACE || byte === LINE_FEED || byte === CARRIAGE_RETURN || byte === TAB;
+  // Most bytes tested are above the space: one comparison settles them.
+  return byte <= SPACE && (byte === SPACE || byte === LINE_FEED || byte === CARRIAGE_RETURN || byte === TAB);
 }
