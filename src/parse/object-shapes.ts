@@ -74,6 +74,15 @@ let root = new Shape('', undefined);
 let shapeCount = 0;
 let factoryCount = 0;
 
+/** Depths below this remember how their last object started. */
+const GUESSED_DEPTHS = 64;
+/**
+ * The shape after the first key of the last object opened at each depth. Objects at one depth
+ * mostly start alike (the records of a list, the addresses in them), while the root's last child
+ * alternates between them.
+ */
+const firstShapes: Array<Shape | undefined> = new Array<Shape | undefined>(GUESSED_DEPTHS).fill(undefined);
+
 /** Stands for every object wider than MAX_SHAPE_SIZE: it has no children and never a factory. */
 export const WIDE = new Shape('', undefined);
 
@@ -88,6 +97,16 @@ const canCompile = (() => {
 /** The shape every object starts with. */
 export function rootShape(): Shape {
   return root;
+}
+
+/** The likeliest shape after the first key of an object opened at `depth` (0 for the outermost). */
+export function firstShapeGuess(depth: number): Shape | undefined {
+  return (depth < GUESSED_DEPTHS ? firstShapes[depth] : undefined) ?? root.lastChild;
+}
+
+/** Records `shape`, a child of the root, as how the object just opened at `depth` started. */
+export function rememberFirstShape(depth: number, shape: Shape): void {
+  if (depth < GUESSED_DEPTHS) firstShapes[depth] = shape;
 }
 
 /** The shape after `key` is added to an object of shape `shape`. */
@@ -128,6 +147,7 @@ export function factoryFor(shape: Shape): Factory | undefined {
 /** Drops the whole tree; shapes still held by a parse in progress keep working on their own. */
 function forgetShapes(): void {
   root = new Shape('', undefined);
+  firstShapes.fill(undefined);
   shapeCount = 0;
   factoryCount = 0;
 }

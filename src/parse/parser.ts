@@ -24,7 +24,7 @@ import {
 } from './bytes.js';
 import { readNumber } from './numbers.js';
 import { skipWhitespace } from './whitespace.js';
-import { factoryFor, nextShape, rootShape, type Shape } from './object-shapes.js';
+import { factoryFor, firstShapeGuess, nextShape, rememberFirstShape, rootShape, type Shape } from './object-shapes.js';
 import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
 import { readKey, readString } from './strings.js';
@@ -99,7 +99,8 @@ export function parseDocument(state: ParseState): unknown {
           inArray = false;
           count = top;
           state.pos = pos;
-          shape = readPropertyName(state, rootShape());
+          shape = readPropertyName(state, rootShape(), firstShapeGuess(depth - 1));
+          rememberFirstShape(depth - 1, shape);
           pos = state.pos;
           // A key takes its slot at once, so that an object nested in its value starts above it.
           keys[top++] = state.key;
@@ -150,7 +151,7 @@ export function parseDocument(state: ParseState): unknown {
         pos++;
         if (!inArray) {
           state.pos = pos;
-          shape = readPropertyName(state, shape);
+          shape = readPropertyName(state, shape, shape.lastChild);
           pos = state.pos;
           keys[top++] = state.key;
         }
@@ -212,16 +213,16 @@ function buildObject(
 /**
  * Reads `"key" :` at `state.pos` (whitespace allowed around) for an object of shape `shape`,
  * leaving the key in `state.key` and `state.pos` after the colon. Returns the object's next shape.
- * The key that followed this shape last time is tried first, byte for byte: objects of one
+ * `guess`, a likely next shape (a child of `shape`), is tried first, byte for byte: objects of one
  * document mostly repeat their shapes, and a match needs no scanning, hashing or cache lookup.
  */
-function readPropertyName(state: ParseState, shape: Shape): Shape {
+function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefined): Shape {
   const bytes = state.bytes;
   const end = state.end;
   let pos = skipWhitespace(state, state.pos);
   if (pos >= end || bytes[pos] !== QUOTE) throw fail(state, pos, "'\"' to start a property name");
   const keyAt = pos;
-  let next = shape.lastChild;
+  let next = guess;
   const expected = next?.keyBytes;
   let matched = false;
   if (expected !== undefined) {

@@ -39,6 +39,26 @@ describe('objects built by compiled shape factories are the same as JSON.parse b
     fc.assert(fc.property(jsonText, (text) => expectAgreementWhenRepeated(utf8(text))), { numRuns: 500 });
   });
 
+  it('whatever the first key guessed from the last object at the same depth', () => {
+    const documents = [
+      '[{"id":1,"a":{"street":"x"}},{"idx":2,"a":{"stree":"y"}},{"i":3,"a":{"streets":"z"}},{"id":4,"a":{"street":"w"}}]',
+      '{"id":{"id":{"id":1}},"idx":{"i":{"id":2}}}',
+      '[{"a":1},[{"a":2},{"b":3}],{"b":4},[[{"a":5}]],{"a":6}]',
+      '[{"k":1},{"k":1},{"k\\u0000":2},{"k":3}]',
+    ];
+    for (let round = 0; round < 8; round++) {
+      for (const text of documents) expectAgreement(utf8(text));
+    }
+  });
+
+  it('after the shape tree starts afresh, with guesses from the old one', () => {
+    expectAgreementWhenRepeated(utf8('[{"id":1,"x":{"k0":0}},{"id":2,"x":{"k1":1}}]'));
+    // More distinct first keys than the tree keeps shapes for.
+    const many = `[${Array.from({ length: 17_000 }, (_, i) => `{"k${i}":${i}}`).join(',')}]`;
+    expectAgreement(utf8(many));
+    expectAgreementWhenRepeated(utf8('[{"id":1,"x":{"k0":0}},{"id":2,"x":{"k16999":1}}]'));
+  });
+
   it('never changes Object.prototype, whatever the keys', () => {
     const text = '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}}';
     for (let round = 0; round < 8; round++) parseBinary(utf8(`[${text},${text}]`));
