@@ -1,6 +1,5 @@
 import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
 import type { KeyAction } from './types.js';
-import type { RangeDecoder } from './utf8.js';
 import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
@@ -19,9 +18,6 @@ export class ParseState {
   failure: FailureRecord | undefined = undefined;
   /** The property name readPropertyName read last. */
   key = '';
-  /** Decodes ranges of the input, made on first use; undefined where TextDecoder must do. */
-  inputDecoder: RangeDecoder | undefined | null = null;
-  /** A word view of the input for skipping indentation, and the byte offset of its first word. */
   /** The input as 32-bit words (see word-view.ts); null until made, undefined if there is none. */
   words: Uint32Array | undefined | null = null;
   wordsStart = 0;

@@ -1,7 +1,7 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
-import { decodeUtf8, decodeUtf8Into, findInvalidUtf8, rangeDecoderFor } from './utf8.js';
+import { decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8 } from './utf8.js';
 import { skipPlainAsciiWords } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
@@ -88,14 +88,7 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
     const unitCount = decodeUtf8Into(bytes, start, end, shortUnits, 0);
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
   }
-  return bytes === state.bytes ? decodeInput(state, start, end) : decodeUtf8(bytes, start, end, false);
-}
-
-/** Decodes a range of the input, through a Node Buffer over it where there is one. */
-function decodeInput(state: ParseState, start: number, end: number): string {
-  let rangeDecoder = state.inputDecoder;
-  if (rangeDecoder === null) rangeDecoder = state.inputDecoder = rangeDecoderFor(state.bytes, state.shared);
-  return rangeDecoder === undefined ? decodeUtf8(state.bytes, start, end, state.shared) : rangeDecoder.utf8Slice(start, end);
+  return bytes === state.bytes ? decodeInputRange(state.bytes, start, end, state.shared) : decodeUtf8(bytes, start, end, false);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */
@@ -111,7 +104,7 @@ export function readKey(state: ParseState): string {
     const length = pos - start;
     let key = cachedKey(bytes, start, length);
     if (key === undefined) {
-      key = length <= SHORT_LENGTH ? fromCodes(bytes, start, length) : decodeInput(state, start, pos);
+      key = length <= SHORT_LENGTH ? fromCodes(bytes, start, length) : decodeInputRange(state.bytes, start, pos, state.shared);
       rememberKey(bytes, start, length, key);
     }
     return key;

@@ -14,38 +14,37 @@ export function decodeUtf8(bytes: Uint8Array, start: number, end: number, shared
   return decoder.decode(shared ? bytes.slice(start, end) : bytes.subarray(start, end));
 }
 
-/** What decodes ranges of one input without a view object per call: a Node Buffer over it. */
-export interface RangeDecoder {
-  utf8Slice(start: number, end: number): string;
-}
-
-type BufferConstructorLike = {
-  from(buffer: ArrayBufferLike, byteOffset: number, length: number): RangeDecoder;
-  prototype: Partial<RangeDecoder>;
-};
+type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
 
 /**
- * Node's Buffer, where its range decoding agrees with TextDecoder, byte for byte on ill-formed
- * input too (checked here once, on a probe of every kind of bad sequence). Only on Node: on Bun it
- * was no faster than TextDecoder, and browsers and Deno have no global Buffer.
+ * Node's `Buffer#utf8Slice`, called on the input itself (it takes any Uint8Array as `this`), so
+ * that no Buffer view is made per parse. Used where it agrees with TextDecoder, byte for byte on
+ * ill-formed input too (checked here once, on a probe of every kind of bad sequence). Only on
+ * Node: on Bun it was no faster than TextDecoder, and browsers and Deno have no global Buffer.
  */
-const NodeBuffer: BufferConstructorLike | undefined = (() => {
-  const candidate = (globalThis as unknown as { Buffer?: BufferConstructorLike }).Buffer;
+const nodeUtf8Slice: Utf8Slice | undefined = (() => {
+  const candidate = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
   const versions: Record<string, string | undefined> | undefined = typeof process === 'object' ? process.versions : undefined;
-  if (candidate === undefined || typeof candidate.prototype?.utf8Slice !== 'function') return undefined;
+  if (typeof candidate !== 'function') return undefined;
   if (versions?.node === undefined || versions.bun !== undefined || 'Deno' in globalThis) return undefined;
   try {
     const probe = new Uint8Array([0x41, 0xc3, 0xa9, 0xff, 0xe2, 0x82, 0x41, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x98, 0x80, 0xf4, 0x90, 0x80, 0x80, 0xef, 0xbb, 0xbf, 0xc0, 0xaf, 0xe0, 0x80, 0xf0]);
-    const viaBuffer = candidate.from(probe.buffer, 0, probe.length).utf8Slice(0, probe.length);
-    return viaBuffer === decoder.decode(probe) ? candidate : undefined;
+    const inside = new Uint8Array(probe.length + 2);
+    inside.set(probe, 1);
+    const utf8Slice = candidate as Utf8Slice;
+    const agrees = utf8Slice.call(probe, 0, probe.length) === decoder.decode(probe) && utf8Slice.call(inside.subarray(1), 3, 9) === decoder.decode(probe.subarray(3, 9));
+    return agrees ? utf8Slice : undefined;
   } catch {
     return undefined;
   }
 })();
 
-/** A range decoder over `bytes`, or undefined where TextDecoder must do (not Node, or shared memory). */
-export function rangeDecoderFor(bytes: Uint8Array, shared: boolean): RangeDecoder | undefined {
-  return NodeBuffer === undefined || shared ? undefined : NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+/**
+ * Decodes `bytes[start, end)` of the input like {@link decodeUtf8}, through Node's own range
+ * decoder where there is one: it needs no view object per string.
+ */
+export function decodeInputRange(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
+  return nodeUtf8Slice === undefined || shared ? decodeUtf8(bytes, start, end, shared) : nodeUtf8Slice.call(bytes, start, end);
 }
 
 /**
