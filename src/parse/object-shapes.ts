@@ -104,9 +104,13 @@ export function firstShapeGuess(depth: number): Shape | undefined {
   return (depth < GUESSED_DEPTHS ? firstShapes[depth] : undefined) ?? root.lastChild;
 }
 
-/** Records `shape`, a child of the root, as how the object just opened at `depth` started. */
+/**
+ * Records `shape` as how the object just opened at `depth` started. Only a child of the current
+ * root is kept: reading that first key may have started the tree afresh, and a shape of the old
+ * tree kept here would keep the whole old tree alive.
+ */
 export function rememberFirstShape(depth: number, shape: Shape): void {
-  if (depth < GUESSED_DEPTHS) firstShapes[depth] = shape;
+  if (depth < GUESSED_DEPTHS && shape.parent === root) firstShapes[depth] = shape;
 }
 
 /** The shape after `key` is added to an object of shape `shape`. */

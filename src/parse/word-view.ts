@@ -29,7 +29,8 @@ export function wordsOf(state: ParseState): Uint32Array | undefined {
 /**
  * The offset of the first 4-byte word at or around `pos` holding a byte that is not plain ASCII
  * text in a string (a quote, a backslash, a control character or a non-ASCII byte), or `pos` if
- * that is further. Bytes from the word boundary below `pos` to `pos` must belong to the string.
+ * that is further. `pos` must be at least 3 bytes into the input, so that the word holding it is
+ * inside the view.
  */
 export function skipPlainAsciiWords(state: ParseState, pos: number): number {
   const words = wordsOf(state);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { firstShapeGuess, rootShape } from '../../src/parse/object-shapes.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { expectAgreement } from './agreement.js';
 import { jsonText } from './json-text.js';
@@ -57,6 +58,19 @@ describe('objects built by compiled shape factories are the same as JSON.parse b
     const many = `[${Array.from({ length: 17_000 }, (_, i) => `{"k${i}":${i}}`).join(',')}]`;
     expectAgreement(utf8(many));
     expectAgreementWhenRepeated(utf8('[{"id":1,"x":{"k0":0}},{"id":2,"x":{"k16999":1}}]'));
+  });
+
+  it('without keeping the old tree alive through a guess', () => {
+    // New first keys until one of them starts the tree afresh while it is being read.
+    const before = rootShape();
+    for (let index = 0; index < 20_000 && rootShape() === before; index++) {
+      expect(parseBinary(utf8(`[{"fresh${index}":${index}}]`)).ok).toBe(true);
+    }
+    expect(rootShape()).not.toBe(before);
+    const guess = firstShapeGuess(1);
+    if (guess !== undefined) expect(guess.parent).toBe(rootShape());
+    expect(parseBinary(utf8('[{"again":1}]'))).toEqual({ ok: true, value: [{ again: 1 }] });
+    expect(firstShapeGuess(1)?.parent).toBe(rootShape());
   });
 
   it('never changes Object.prototype, whatever the keys', () => {
