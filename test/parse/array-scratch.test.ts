@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { parseBinary } from '../../src/parse/parse-binary.js';
+import { parseBinary as parseFromSource } from '../../src/parse/parse-binary.js';
 
 /** V8's own verdict on how an array stores its elements, through a natives-syntax function. */
 function elementKindReader(): ((array: unknown[]) => string) | undefined {
@@ -19,8 +20,18 @@ function elementKindReader(): ((array: unknown[]) => string) | undefined {
 
 const elementKind = elementKindReader();
 
-describe('arrays of numbers come out unboxed, as JSON.parse makes them', () => {
-  it.runIf(elementKind !== undefined)('even after many arrays of other values went through the same buffers', () => {
+type Parse = typeof parseFromSource;
+
+// The built files too: a minifier that merged the two element stores would undo this.
+const builds: Array<[string, () => Promise<Parse>]> = [['the source', async () => parseFromSource]];
+for (const file of ['dist/index.js', 'dist/browser/index.js']) {
+  const url = new URL(`../../${file}`, import.meta.url);
+  if (existsSync(url)) builds.push([file, async () => ((await import(url.href)) as { parseBinary: Parse }).parseBinary]);
+}
+
+describe.each(builds)('arrays of numbers come out unboxed, as JSON.parse makes them, from %s', (_, load) => {
+  it.runIf(elementKind !== undefined)('even after many arrays of other values went through the same buffers', async () => {
+    const parseBinary = await load();
     const encoder = new TextEncoder();
     const mixed = encoder.encode('[[1.5,2.5],[{"a":1},{"b":2}],["x","y"],[3.25,4.5,5.5],[[0.5,1],[true]]]');
     for (let round = 0; round < 200; round++) expect(parseBinary(mixed).ok).toBe(true);
