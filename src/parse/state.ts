@@ -1,6 +1,6 @@
 import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
 import type { KeyAction } from './types.js';
-import { EAGER_WORD_VIEW_LENGTH, wordsOf } from './word-view.js';
+import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
 export class ParseState {
@@ -37,8 +37,11 @@ export class ParseState {
     this.maxDepth = maxDepth;
     this.protoAction = protoAction;
     this.constructorAction = constructorAction;
-    // Long inputs get the view at once, for indentation, which only looks for a view already made.
-    if (bytes.length >= EAGER_WORD_VIEW_LENGTH) wordsOf(this);
+    if (bytes.length >= EAGER_WORD_VIEW_LENGTH) {
+      const view = makeWordView(bytes, shared, EAGER_WORD_VIEW_LENGTH);
+      this.words = view?.words;
+      this.wordsStart = view?.start ?? 0;
+    }
   }
 }
 

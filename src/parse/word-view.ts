@@ -7,18 +7,23 @@ export const EAGER_WORD_VIEW_LENGTH = 1024;
 const LAZY_WORD_VIEW_LENGTH = 64;
 
 /**
- * The input's word view, made on first use: a 32-bit view over the 4-byte-aligned middle of the
- * input, `state.wordsStart` bytes in, so that runs of spaces and of plain string bytes can be read
- * a word at a time. None for short input, nor for shared input, whose bytes another thread may
- * change between the word test and the byte reads.
+ * A 32-bit view over the 4-byte-aligned middle of the input, `start` bytes in, so that runs of
+ * spaces and of plain string bytes can be read a word at a time. None for shared input, whose
+ * bytes another thread may change between the word test and the byte reads.
  */
+export function makeWordView(bytes: Uint8Array, shared: boolean, minLength: number): { words: Uint32Array; start: number } | undefined {
+  if (shared || bytes.length < minLength) return undefined;
+  const start = (4 - (bytes.byteOffset & 3)) & 3;
+  const count = (bytes.length - start) >> 2;
+  return { words: new Uint32Array(bytes.buffer, bytes.byteOffset + start, count), start };
+}
+
+/** The input's word view, made on first use for inputs too short to get one at once. */
 export function wordsOf(state: ParseState): Uint32Array | undefined {
   if (state.words !== null) return state.words;
-  const bytes = state.bytes;
-  if (state.shared || bytes.length < LAZY_WORD_VIEW_LENGTH) return (state.words = undefined);
-  const start = (4 - (bytes.byteOffset & 3)) & 3;
-  state.wordsStart = start;
-  return (state.words = new Uint32Array(bytes.buffer, bytes.byteOffset + start, (bytes.length - start) >> 2));
+  const view = makeWordView(state.bytes, state.shared, LAZY_WORD_VIEW_LENGTH);
+  state.wordsStart = view?.start ?? 0;
+  return (state.words = view?.words);
 }
 
 /**
