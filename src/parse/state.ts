@@ -37,6 +37,7 @@ export class ParseState {
     this.maxDepth = maxDepth;
     this.protoAction = protoAction;
     this.constructorAction = constructorAction;
+    // Made here, not by calling wordsOf(this): that call cost Bun about 30 % on twitter.
     if (bytes.length >= EAGER_WORD_VIEW_LENGTH) {
       const view = makeWordView(bytes, shared, EAGER_WORD_VIEW_LENGTH);
       this.words = view?.words;
