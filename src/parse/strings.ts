@@ -1,7 +1,7 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
-import { decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8 } from './utf8.js';
+import { decodeAscii, decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8 } from './utf8.js';
 import { skipPlainAsciiWords } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
@@ -88,6 +88,7 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
     const unitCount = decodeUtf8Into(bytes, start, end, shortUnits, 0);
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
   }
+  if (!nonAscii) return decodeAscii(bytes, start, end, bytes === state.bytes && state.shared);
   return bytes === state.bytes ? decodeInputRange(state.bytes, start, end, state.shared) : decodeUtf8(bytes, start, end, false);
 }
 
@@ -104,7 +105,7 @@ export function readKey(state: ParseState): string {
     const length = pos - start;
     let key = cachedKey(bytes, start, length);
     if (key === undefined) {
-      key = length <= SHORT_LENGTH ? fromCodes(bytes, start, length) : decodeInputRange(state.bytes, start, pos, state.shared);
+      key = length <= SHORT_LENGTH ? fromCodes(bytes, start, length) : decodeAscii(bytes, start, pos, state.shared);
       rememberKey(bytes, start, length, key);
     }
     return key;
