@@ -31,7 +31,7 @@ import { skipWhitespace } from './whitespace.js';
 import { factoryFor, firstShapeGuess, nextShape, rememberFirstShape, rootShape, type Shape } from './object-shapes.js';
 import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
-import { readKey, readString } from './strings.js';
+import { fromCodes, isPlainStringByte, readKey, readString, SHORT_LENGTH } from './strings.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -73,11 +73,22 @@ export function parseDocument(state: ParseState): unknown {
       byte = pos < end ? bytes[pos] : -1;
     }
     switch (byte) {
-      case QUOTE:
-        state.pos = pos + 1;
+      case QUOTE: {
+        // Short plain ASCII strings, most values, are read here: a call costs more.
+        const from = pos + 1;
+        const limit = from + SHORT_LENGTH < end ? from + SHORT_LENGTH : end;
+        let stop = from;
+        while (stop < limit && isPlainStringByte(bytes[stop])) stop++;
+        if (stop < end && bytes[stop] === QUOTE) {
+          value = fromCodes(bytes, from, stop - from);
+          pos = stop + 1;
+          break;
+        }
+        state.pos = from;
         value = readString(state);
         pos = state.pos;
         break;
+      }
       case OPEN_BRACE:
       case OPEN_BRACKET: {
         const depth = outerContainers.length + (open ? 2 : 1);

@@ -17,11 +17,16 @@ BYTE_CLASS.fill(NON_ASCII, 0x80, 0x100);
 BYTE_CLASS[QUOTE] = ENDS_STRING;
 BYTE_CLASS[BACKSLASH] = ESCAPE;
 
+/** Whether `byte` stands for itself inside a string: printable ASCII but the quote and the backslash. */
+export function isPlainStringByte(byte: number): boolean {
+  return BYTE_CLASS[byte] === PLAIN;
+}
+
 /** A string still going after this many bytes is scanned a word at a time from there on. */
 const WORD_SCAN_AFTER = 32;
 
 /** Strings of up to this many characters are built with String.fromCharCode, longer ones with TextDecoder. */
-const SHORT_LENGTH = 24;
+export const SHORT_LENGTH = 24;
 
 /** Non-ASCII strings up to this many bytes are decoded here, if they come to at most SHORT_LENGTH characters. */
 const SHORT_UTF8_BYTES = 48;
@@ -118,7 +123,7 @@ export function readKey(state: ParseState): string {
  * explicit arguments: cheaper than TextDecoder's fixed cost and than apply's array handling, and
  * one flat string (joining two halves past 12 characters would make a cons string, three objects).
  */
-function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
+export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
   const f = String.fromCharCode;
   switch (length) {
     case 0: return '';
