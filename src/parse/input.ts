@@ -11,6 +11,7 @@ import {
   isArrayBuffer,
   isArrayBufferView,
   isSharedArrayBuffer,
+  readBranded,
   typedArrayBuffer,
   typedArrayByteLength,
   typedArrayByteOffset,
@@ -33,8 +34,10 @@ export function toInputBytes(input: unknown, caller: string): InputBytes {
   if (isArrayBufferView(input)) {
     const isTypedArray = typedArrayKind(input) !== undefined;
     const buffer = isTypedArray ? typedArrayBuffer(input) : dataViewBuffer(input);
-    const shared = !isArrayBuffer(buffer);
-    if (!shared && arrayBufferByteLength(buffer) === 0) return EMPTY;
+    // One brand check answers both questions: undefined for shared memory, else the length.
+    const bufferLength = readBranded(arrayBufferByteLength, buffer);
+    const shared = bufferLength === undefined;
+    if (bufferLength === 0) return EMPTY;
     let byteOffset: number;
     let byteLength: number;
     try {
