@@ -31,7 +31,7 @@ import { skipWhitespace } from './whitespace.js';
 import { factoryFor, firstShapeGuess, nextShape, rememberFirstShape, rootShape, type Shape } from './object-shapes.js';
 import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
-import { fromCodes, isPlainStringByte, readKey, readString, SHORT_LENGTH } from './strings.js';
+import { fromCodes, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -85,7 +85,7 @@ export function parseDocument(state: ParseState): unknown {
           break;
         }
         state.pos = from;
-        value = readString(state);
+        value = readStringFrom(state, stop);
         pos = state.pos;
         break;
       }

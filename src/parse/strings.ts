@@ -52,10 +52,18 @@ export function releaseStringScratch(): void {
  * closing quote.
  */
 export function readString(state: ParseState): string {
+  return readStringFrom(state, state.pos);
+}
+
+/**
+ * {@link readString} for a string whose bytes before `plainEnd` are already known to be plain
+ * ASCII text, so that they are not scanned again.
+ */
+export function readStringFrom(state: ParseState, plainEnd: number): string {
   const bytes = state.bytes;
   const end = state.end;
   const start = state.pos;
-  let pos = start;
+  let pos = plainEnd;
   let nonAscii = false;
   let wordScanAt = start + WORD_SCAN_AFTER;
   for (;;) {
