@@ -1,0 +1,87 @@
+// Two builds of parseBinary side by side in one process, against the native pipeline: the quick A/B
+// used to decide each parser change (bench/NOTES.md). Each round times native, then both builds in
+// alternating order, by CPU time (process.cpuUsage), which moved far less between runs on a shared
+// 2-core machine than wall-clock time did.
+//
+//   node bench/compare-builds.js <base build> <new build> [payloads] [rounds]
+//
+// A build is any module exporting parseBinary: dist/index.js, or one bundle of the sources, e.g.
+//   npx esbuild src/parse/parse-binary.ts --bundle --format=esm --outfile=/tmp/new.mjs
+// payloads: comma-separated, from: array-64B, object-512B, api-64KB, floats, and twitter,
+// citm_catalog, canada when ../shared/corpus exists (their generated stand-ins otherwise).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { apiResponse, generatedDocuments, smallArray, smallObject } from './payloads.js';
+
+const [basePath, newPath, payloadList, roundsText] = process.argv.slice(2);
+if (!basePath || !newPath) {
+  console.error('usage: node bench/compare-builds.js <base build> <new build> [payloads] [rounds]');
+  process.exit(2);
+}
+const load = async (path) => (await import(pathToFileURL(resolve(path)).href)).parseBinary;
+const [parseBase, parseNew] = [await load(basePath), await load(newPath)];
+
+const corpusDir = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../../shared/corpus');
+const documentBytes = (name) => {
+  const path = join(corpusDir, `${name}.json`);
+  return existsSync(path) ? new Uint8Array(readFileSync(path)) : generatedDocuments[name]();
+};
+const floats = () => new TextEncoder().encode(JSON.stringify(Array.from({ length: 20000 }, (_, i) => [((i * 7919) % 1000) + 0.123456789, ((i * 104729) % 90) + 0.5])));
+/** Each payload with the number of parses per timed batch, sized for a few milliseconds. */
+const payloads = {
+  'array-64B': [smallArray, 50000],
+  'object-512B': [smallObject, 20000],
+  'api-64KB': [() => apiResponse({ targetBytes: 65536 }), 200],
+  floats: [floats, 50],
+  twitter: [() => documentBytes('twitter'), 20],
+  citm_catalog: [() => documentBytes('citm_catalog'), 10],
+  canada: [() => documentBytes('canada'), 5],
+};
+const chosen = (payloadList ?? Object.keys(payloads).join(',')).split(',');
+const rounds = Number(roundsText ?? 15);
+
+const decoder = new TextDecoder();
+const cpuMicroseconds = () => {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+};
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+function timeBatch(parse, bytes, count) {
+  const start = cpuMicroseconds();
+  for (let index = 0; index < count; index++) parse(bytes);
+  return cpuMicroseconds() - start;
+}
+const parseNative = (bytes) => JSON.parse(decoder.decode(bytes));
+
+console.log(`base ${basePath}, new ${newPath}; ${rounds} rounds; times are CPU ns per parse, ratios against native`);
+for (const name of chosen) {
+  if (!payloads[name]) throw new Error(`unknown payload ${name}; one of ${Object.keys(payloads).join(', ')}`);
+  const [make, count] = payloads[name];
+  const bytes = make();
+  for (let index = 0; index < count * 3; index++) {
+    parseBase(bytes);
+    parseNew(bytes);
+    parseNative(bytes);
+  }
+  const times = { native: [], base: [], new: [] };
+  const newOverBase = [];
+  for (let round = 0; round < rounds; round++) {
+    const native = timeBatch(parseNative, bytes, count);
+    let base, next;
+    if (round % 2 === 0) {
+      base = timeBatch(parseBase, bytes, count);
+      next = timeBatch(parseNew, bytes, count);
+    } else {
+      next = timeBatch(parseNew, bytes, count);
+      base = timeBatch(parseBase, bytes, count);
+    }
+    times.native.push((native * 1000) / count);
+    times.base.push(base / native);
+    times.new.push(next / native);
+    newOverBase.push(next / base);
+  }
+  console.log(
+    `${name.padEnd(13)} native ${median(times.native).toFixed(0).padStart(9)} ns  base ${median(times.base).toFixed(2)}×  new ${median(times.new).toFixed(2)}×  new/base ${median(newOverBase).toFixed(3)}`,
+  );
+}
