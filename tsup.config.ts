@@ -23,6 +23,11 @@ export default defineConfig([
     clean: true,
     target: 'es2022',
     platform: 'browser',
+    // Makes src/platform/browser-build.ts true, so that Node-only code is left out of these files.
+    define: { __BROWSER_BUILD__: 'true' },
+    // Rollup's tree shaking, after esbuild's: it follows that constant across modules and drops
+    // the functions only Node reaches, which esbuild keeps.
+    treeshake: true,
     minify: true,
     splitting: false,
     noExternal: [/.*/],

@@ -6,16 +6,17 @@
 // it (measured: every Buffer.from throws a RangeError; a vitest worker hung). Node 24 and Deno enforce
 // the mark themselves; Bun does not pool.
 import { isDetachedNow, structuredCloneFunction } from '../buffers/intrinsics.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { loadNodeBuiltin } from './node-builtin.js';
 
-const isMarkedAsUntransferable = loadNodeBuiltin<{ isMarkedAsUntransferable(value: unknown): boolean }>(
+const isMarkedAsUntransferable = BROWSER_BUILD ? undefined : loadNodeBuiltin<{ isMarkedAsUntransferable(value: unknown): boolean }>(
   'node:worker_threads',
 )?.isMarkedAsUntransferable;
 
-const NodeBuffer = loadNodeBuiltin<{ Buffer: { poolSize: unknown } }>('node:buffer')?.Buffer;
+const NodeBuffer = BROWSER_BUILD ? undefined : loadNodeBuiltin<{ Buffer: { poolSize: unknown } }>('node:buffer')?.Buffer;
 
 /** Node's default pool size, and every Buffer.poolSize seen since: the sizes pools can have. */
-const poolSizesSeen = new Set<unknown>([8192, NodeBuffer?.poolSize]);
+const poolSizesSeen = BROWSER_BUILD ? undefined : new Set<unknown>([8192, NodeBuffer?.poolSize]);
 
 /**
  * Whether Node wants to keep `buffer` (it is marked untransferable, as Buffer pools are). Node 21+,
@@ -27,8 +28,12 @@ const poolSizesSeen = new Set<unknown>([8192, NodeBuffer?.poolSize]);
  * (its few kilobytes then wait for the next garbage collection), or untouched and untransferable.
  */
 export function isNodeUntransferable(buffer: ArrayBuffer, byteLength: number): boolean {
+  return !BROWSER_BUILD && askNode(buffer, byteLength);
+}
+
+function askNode(buffer: ArrayBuffer, byteLength: number): boolean {
   if (typeof isMarkedAsUntransferable === 'function') return isMarkedAsUntransferable(buffer);
-  if (NodeBuffer === undefined || structuredCloneFunction === undefined) return false;
+  if (NodeBuffer === undefined || poolSizesSeen === undefined || structuredCloneFunction === undefined) return false;
   // A pool keeps the size Buffer.poolSize had when it was made, so every size seen counts.
   if (typeof NodeBuffer.poolSize === 'number') poolSizesSeen.add(NodeBuffer.poolSize);
   if (!poolSizesSeen.has(byteLength)) return false;

@@ -2,6 +2,7 @@
 // them work here. Internal: tests import this file to force each strategy; the public module only
 // exposes the name of the chosen one.
 import { isDetached, structuredCloneFunction, transferToFixedLength } from '../buffers/intrinsics.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { loadNodeBuiltin } from './node-builtin.js';
 
 /**
@@ -41,6 +42,10 @@ function compileNativesDetach(): DetachFunction {
  * end in `undefined`.
  */
 function createNativesDetach(): DetachFunction | undefined {
+  return BROWSER_BUILD ? undefined : compileWithNativesSyntax();
+}
+
+function compileWithNativesSyntax(): DetachFunction | undefined {
   // Checked first so that browsers never evaluate code from a string (a CSP would report it).
   const setFlagsFromString = loadNodeBuiltin<NodeV8Module>('node:v8')?.setFlagsFromString;
   if (typeof setFlagsFromString !== 'function') return undefined;

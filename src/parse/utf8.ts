@@ -1,3 +1,5 @@
+import { BROWSER_BUILD } from '../platform/browser-build.js';
+
 // UTF-8 helpers for string values. Bytes below 0x80 never occur inside a multi-byte sequence,
 // so decoding a string's bytes on their own gives exactly what decoding the whole document would.
 
@@ -22,7 +24,7 @@ type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
  * ill-formed input too (checked here once, on a probe of every kind of bad sequence). Only on
  * Node: on Bun it was no faster than TextDecoder, and browsers and Deno have no global Buffer.
  */
-const nodeUtf8Slice: Utf8Slice | undefined = (() => {
+const nodeUtf8Slice: Utf8Slice | undefined = BROWSER_BUILD ? undefined : (() => {
   const candidate = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
   const versions: Record<string, string | undefined> | undefined = typeof process === 'object' ? process.versions : undefined;
   if (typeof candidate !== 'function') return undefined;
@@ -52,7 +54,7 @@ export function decodeInputRange(bytes: Uint8Array, start: number, end: number, 
  * byte to one character, so on bytes known to be ASCII it gives what UTF-8 decoding gives, without
  * the UTF-8 validation: 20 to 80 ns less a string on Node 20 (bench/NOTES.md).
  */
-const nodeLatin1Slice: Utf8Slice | undefined = (() => {
+const nodeLatin1Slice: Utf8Slice | undefined = BROWSER_BUILD ? undefined : (() => {
   if (nodeUtf8Slice === undefined) return undefined;
   const candidate = (globalThis as { Buffer?: { prototype?: { latin1Slice?: unknown } } }).Buffer?.prototype?.latin1Slice;
   if (typeof candidate !== 'function') return undefined;

@@ -10,13 +10,13 @@ const dist = join(root, 'dist');
 const KB = 1024;
 // The goal was 6 KB for the main bundle. The parser's fast paths (object-shape factories, the key
 // cache, exact 16-19 digit numbers, word-at-a-time scanning, two string builders) took it to about
-// 9.4 KB; parseBinary alone is about 7.7 KB, so 6 KB would mean a different, slower parser for
-// browsers (bench/NOTES.md has the cost of each module). These budgets hold the line where it is
-// now, so that growth is a decision, not an accident.
+// 9.1 KB, with the code only Node runs left out; parseBinary alone is about 8 KB, so 6 KB would
+// mean a different, slower parser for browsers (bench/NOTES.md has the cost of each module). These
+// budgets hold the line where it is now, so that growth is a decision, not an accident.
 const budgets = {
-  'browser/index.js': 9.5 * KB,
+  'browser/index.js': 9.25 * KB,
   // The auto entry holds the whole main module plus the installer.
-  'browser/auto.js': 9.5 * KB,
+  'browser/auto.js': 9.25 * KB,
 };
 
 if (!existsSync(join(dist, 'browser/index.js'))) {
