@@ -7,8 +7,9 @@
 //
 // A build is any module exporting parseBinary: dist/index.js, or one bundle of the sources, e.g.
 //   npx esbuild src/parse/parse-binary.ts --bundle --format=esm --outfile=/tmp/new.mjs
-// payloads: comma-separated, from: array-64B, object-512B, api-64KB, floats, and twitter,
-// citm_catalog, canada when ../shared/corpus exists (their generated stand-ins otherwise).
+// payloads: comma-separated, from: array-64B, object-512B, api-64KB, floats, twitter, citm_catalog
+// and canada (from ../shared/corpus when it exists, else their generated stand-ins), and the
+// generated twitter-like, citm_catalog-like and canada-like.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,6 +38,9 @@ const payloads = {
   twitter: [() => documentBytes('twitter'), 20],
   citm_catalog: [() => documentBytes('citm_catalog'), 10],
   canada: [() => documentBytes('canada'), 5],
+  'twitter-like': [generatedDocuments.twitter, 20],
+  'citm_catalog-like': [generatedDocuments.citm_catalog, 10],
+  'canada-like': [generatedDocuments.canada, 5],
 };
 const chosen = (payloadList ?? Object.keys(payloads).join(',')).split(',');
 const rounds = Number(roundsText ?? 15);
