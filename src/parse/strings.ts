@@ -25,7 +25,7 @@ export function isPlainStringByte(byte: number): boolean {
 /** A string still going after this many bytes is scanned a word at a time from there on. */
 const WORD_SCAN_AFTER = 32;
 
-/** Strings of up to this many characters are built with String.fromCharCode, longer ones with TextDecoder. */
+/** Strings of up to this many characters are built with String.fromCharCode, longer ones by a decoder (see utf8.ts). */
 export const SHORT_LENGTH = 24;
 
 /** Non-ASCII strings up to this many bytes are decoded here, if they come to at most SHORT_LENGTH characters. */
