@@ -10,11 +10,10 @@
  * numbers would come out boxed (slower to build, twice the memory).
  */
 
+import { clearSlots } from './clear-slots.js';
+
 /** Deeper arrays get a fresh buffer each: holding a million reused buffers would cost more than it saves. */
 const REUSED_DEPTHS = 64;
-
-/** Up to this many elements are cleared by a loop. */
-const SMALL_CLEAR = 32;
 
 /** A buffer that grew past this many elements is dropped after the parse instead of kept. */
 const KEPT_BUFFER_LENGTH = 4096;
@@ -116,14 +115,8 @@ export function releaseElementBuffers(failed: boolean): void {
     if (numberBuffers[depth].length > KEPT_BUFFER_LENGTH) numberBuffers[depth] = emptyDoubleArray();
     const used = generalHighWater[depth];
     if (failed || generalBuffers[depth].length > KEPT_BUFFER_LENGTH) generalBuffers[depth] = [];
-    else if (used > 0) clearElements(generalBuffers[depth], used);
+    else if (used > 0) clearSlots(generalBuffers[depth], used);
     generalHighWater[depth] = 0;
   }
   deepestUsed = -1;
-}
-
-/** Overwrites the first `count` elements: by a loop when they are few, which beats fill's call overhead. */
-function clearElements(elements: unknown[], count: number): void {
-  if (count > SMALL_CLEAR) elements.fill(0, 0, count);
-  else for (let index = 0; index < count; index++) elements[index] = 0;
 }

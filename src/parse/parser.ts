@@ -15,15 +15,15 @@ import {
   DIGIT_1,
   DIGIT_9,
   DOT,
+  LOWER_E,
   LOWER_F,
   LOWER_N,
   LOWER_T,
-  UPPER_E,
-  LOWER_E,
   MINUS,
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
+  UPPER_E,
   isWhitespace,
 } from './bytes.js';
 import { readNumber } from './numbers.js';

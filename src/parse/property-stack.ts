@@ -5,15 +5,14 @@
  * has a factory. Reused across parses; cleared after each so no parsed value stays reachable.
  */
 
+import { clearSlots } from './clear-slots.js';
+
 /** Stacks taller than this are dropped after a parse instead of kept. */
 const KEPT_STACK_HEIGHT = 4096;
 
 export let propertyKeys: string[] = [];
 export let propertyValues: unknown[] = [];
 let highest = 0;
-
-/** Up to this many slots are cleared by a loop. */
-const SMALL_CLEAR = 32;
 
 /** Records how tall the stack got, so that everything below is cleared at the end. */
 export function notePropertyHeight(height: number): void {
@@ -25,11 +24,8 @@ export function releasePropertyStack(failed: boolean): void {
   if (failed || highest > KEPT_STACK_HEIGHT) {
     propertyKeys = [];
     propertyValues = [];
-  } else if (highest <= SMALL_CLEAR) {
-    // A loop beats fill's call overhead for the few slots small documents use.
-    for (let index = 0; index < highest; index++) propertyValues[index] = 0;
   } else {
-    propertyValues.fill(0, 0, highest);
+    clearSlots(propertyValues, highest);
   }
   highest = 0;
 }
