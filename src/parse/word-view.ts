@@ -43,7 +43,9 @@ export function skipPlainAsciiWords(state: ParseState, pos: number): number {
     const backslashes = word ^ 0x5c5c5c5c;
     // Sets a byte's top bit if it is below 0x20, a quote, a backslash or non-ASCII. A borrow can
     // also mark bytes above a marked one, so the answer is exact for the word, not for each byte.
-    const marked = ((word - 0x20202020) & ~word) | ((quotes - 0x01010101) & ~quotes) | ((backslashes - 0x01010101) & ~backslashes) | word;
+    // The usual `& ~x` masks are left out: the top bits they clear belong to non-ASCII bytes,
+    // which `| word` marks anyway, and only a byte that is itself a hit starts a borrow.
+    const marked = (word - 0x20202020) | (quotes - 0x01010101) | (backslashes - 0x01010101) | word;
     if ((marked & 0x80808080) !== 0) break;
     index++;
   }

@@ -46,6 +46,21 @@ describe('long strings read a word at a time', () => {
     });
   }
 
+  it('agree with JSON.parse for every byte value at every place in a word', () => {
+    for (let byte = 0; byte < 0x100; byte++) {
+      for (let at = 32; at < 40; at++) {
+        const inner = plain(60);
+        inner[at] = byte;
+        const document = [0x5b, 0x22, ...inner, 0x22, 0x2c, 0x22, ...plain(8), 0x22, 0x5d];
+        for (let offset = 0; offset < 4; offset++) {
+          expectAgreement(placed(document, offset));
+          expectAgreement(placed(document, offset), { fatal: true });
+          if (byte < 0x20) expect(parseBinary(placed(document, offset))).toMatchObject({ ok: false, position: at + 2 });
+        }
+      }
+    }
+  });
+
   it('fail at the exact byte of a raw control character or of an unterminated string', () => {
     for (let at = 30; at < 80; at++) {
       for (let offset = 0; offset < 4; offset++) {
