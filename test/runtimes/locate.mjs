@@ -11,6 +11,7 @@ export const runtimes = {
   node20: { command: process.execPath, args: [] },
   node22: { command: join(modules, 'node22/bin/node'), args: [] },
   node24: { command: join(modules, 'node24/bin/node'), args: [] },
+  node26: { command: join(modules, 'node26/bin/node'), args: [] },
   bun: { command: join(modules, 'bun/bin/bun.exe'), args: ['run'] },
   deno: { command: join(modules, 'deno/deno'), args: ['run', '--allow-all', '--quiet'] },
 };
