@@ -8,10 +8,11 @@
 // A build is any module exporting parseBinary: dist/index.js, or one bundle of the sources, e.g.
 //   npx esbuild src/parse/parse-binary.ts --bundle --format=esm --outfile=/tmp/new.mjs
 // payloads: comma-separated, from: array-64B, object-512B, api-64KB, floats, twitter, citm_catalog
-// and canada (from ../shared/corpus when it exists, else their generated stand-ins), and the
-// generated twitter-like, citm_catalog-like and canada-like.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// and canada (from ../shared/corpus when it exists, else their generated stand-ins), the
+// generated twitter-like, citm_catalog-like and canada-like, `realworld` (every file of
+// ../shared/corpus/realworld), or the path of any JSON file. The last line is the geometric mean.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apiResponse, generatedDocuments, smallArray, smallObject } from './payloads.js';
 
@@ -42,7 +43,25 @@ const payloads = {
   'citm_catalog-like': [generatedDocuments.citm_catalog, 10],
   'canada-like': [generatedDocuments.canada, 5],
 };
-const chosen = (payloadList ?? Object.keys(payloads).join(',')).split(',');
+/** Parses per timed batch for a file: about 4 MB of input, so that a batch takes milliseconds. */
+const batchFor = (size) => Math.max(1, Math.min(50000, Math.round(4_000_000 / Math.max(size, 1))));
+const realworldDir = join(corpusDir, 'realworld');
+const expand = (name) => {
+  if (name === 'realworld') {
+    if (!existsSync(realworldDir)) throw new Error(`realworld needs ${realworldDir}`);
+    return readdirSync(realworldDir).filter((file) => file.endsWith('.json')).sort().map((file) => join(realworldDir, file));
+  }
+  return [name];
+};
+for (const name of (payloadList ?? '').split(',').flatMap(expand)) {
+  if (payloads[name] || !name.endsWith('.json')) continue;
+  const bytes = new Uint8Array(readFileSync(name));
+  payloads[basename(name, '.json')] = [() => bytes, batchFor(bytes.length)];
+}
+const chosen = (payloadList ?? Object.keys(payloads).join(','))
+  .split(',')
+  .flatMap(expand)
+  .map((name) => (name.endsWith('.json') ? basename(name, '.json') : name));
 const rounds = Number(roundsText ?? 15);
 
 const decoder = new TextDecoder();
@@ -58,6 +77,7 @@ function timeBatch(parse, bytes, count) {
 }
 const parseNative = (bytes) => JSON.parse(decoder.decode(bytes));
 
+const logs = { base: [], new: [], newOverBase: [] };
 console.log(`base ${basePath}, new ${newPath}; ${rounds} rounds; times are CPU ns per parse, ratios against native`);
 for (const name of chosen) {
   if (!payloads[name]) throw new Error(`unknown payload ${name}; one of ${Object.keys(payloads).join(', ')}`);
@@ -85,7 +105,16 @@ for (const name of chosen) {
     times.new.push(next / native);
     newOverBase.push(next / base);
   }
+  logs.base.push(Math.log(median(times.base)));
+  logs.new.push(Math.log(median(times.new)));
+  logs.newOverBase.push(Math.log(median(newOverBase)));
   console.log(
     `${name.padEnd(13)} native ${median(times.native).toFixed(0).padStart(9)} ns  base ${median(times.base).toFixed(2)}×  new ${median(times.new).toFixed(2)}×  new/base ${median(newOverBase).toFixed(3)}`,
+  );
+}
+const geometricMean = (logValues) => Math.exp(logValues.reduce((sum, value) => sum + value, 0) / logValues.length);
+if (chosen.length > 1) {
+  console.log(
+    `${'geomean'.padEnd(13)} ${''.padStart(19)}  base ${geometricMean(logs.base).toFixed(2)}×  new ${geometricMean(logs.new).toFixed(2)}×  new/base ${geometricMean(logs.newOverBase).toFixed(3)}`,
   );
 }
