@@ -11,8 +11,12 @@
  * Keys enter the factory's source only through JSON.stringify, which yields a valid, inert string
  * literal for any string. A shape holding "__proto__" never gets one: in a literal that key would
  * set the prototype. Where the environment forbids `new Function` (a strict Content Security Policy,
- * some edge runtimes), objects are always built one property at a time.
+ * some edge runtimes), objects are always built one property at a time. The browser build never
+ * generates code at all: under `script-src 'self'` even the probe below would fire a CSP violation
+ * report, and no page can learn beforehand whether it would.
  */
+
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 
 /** Builds an object from `values[start]`, `values[start + 1]`, ... in the shape's key order. */
 type Factory = (values: unknown[], start: number) => Record<string, unknown>;
@@ -86,13 +90,16 @@ const firstShapes: Array<Shape | undefined> = new Array<Shape | undefined>(GUESS
 /** Stands for every object wider than MAX_SHAPE_SIZE: it has no children and never a factory. */
 export const WIDE = new Shape('', undefined);
 
-const canCompile = (() => {
+const canCompile = !BROWSER_BUILD && probeCompilation();
+
+/** Whether this environment lets `new Function` compile a factory (a CSP or edge runtime may not). */
+function probeCompilation(): boolean {
   try {
     return (new Function('v', 's', 'return {"k":v[s]}') as Factory)([1], 0).k === 1;
   } catch {
     return false;
   }
-})();
+}
 
 /** The shape every object starts with. */
 export function rootShape(): Shape {
@@ -134,7 +141,7 @@ export function nextShape(shape: Shape, key: string): Shape {
  */
 export function factoryFor(shape: Shape): Factory | undefined {
   if (shape.factory !== undefined) return shape.factory;
-  if (shape === WIDE || !canCompile || ++shape.uses <= USES_BEFORE_FACTORY) return undefined;
+  if (BROWSER_BUILD || shape === WIDE || !canCompile || ++shape.uses <= USES_BEFORE_FACTORY) return undefined;
   const keys: string[] = [];
   for (let step: Shape = shape; step.parent !== undefined; step = step.parent) keys.push(step.key);
   if (keys.includes('__proto__')) {
