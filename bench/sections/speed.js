@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseContenders } from '../contenders.js';
-import { firstDifference } from '../deep-equal.js';
+import { firstDifference } from '../../test/runtimes/oracle.mjs';
 import { formatBytes, formatRatio, formatTime, geometricMean, indent, textTable } from '../format.js';
 import { timeSideBySide } from '../measure.js';
 import { apiResponse, generatedDocuments, smallArray, smallObject } from '../payloads.js';

@@ -1,4 +1,6 @@
-// The reference every parseBinary result is judged against: decode, then JSON.parse.
+// The reference every parseBinary result is judged against: decode, then JSON.parse. The
+// comparison itself is the project's one deep-equal, in ../runtimes/oracle.mjs.
+import { firstDifference, honestDifference } from '../runtimes/oracle.mjs';
 
 export type OracleResult = { ok: true; value: unknown } | { ok: false };
 
@@ -19,40 +21,13 @@ export function oracle(bytes: Uint8Array, fatal = false): OracleResult {
 
 /**
  * Whether two JSON values are the same: same key order, same array lengths, same prototypes,
- * and leaves equal by Object.is (so -0 differs from 0). Iterative, for any nesting depth.
- * Returns a description of the first difference, or undefined.
+ * same property attributes, and leaves equal by Object.is (so -0 differs from 0). Returns a
+ * description of the first difference, or undefined. With `bytes`, honest on engines whose
+ * JSON.parse is wrong (see honestDifference): a difference that a fresh realm's JSON.parse does
+ * not confirm is no difference.
  */
-export function jsonDifference(actual: unknown, expected: unknown): string | undefined {
-  const pending: Array<[unknown, unknown, string]> = [[actual, expected, '$']];
-  while (pending.length > 0) {
-    const [a, b, path] = pending.pop()!;
-    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
-      if (!Object.is(a, b)) return `${path}: ${describe(a)} !== ${describe(b)}`;
-      continue;
-    }
-    if (Array.isArray(a) !== Array.isArray(b)) return `${path}: array vs object`;
-    if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path}: different prototypes`;
-    const keysA = Reflect.ownKeys(a);
-    const keysB = Reflect.ownKeys(b);
-    if (keysA.length !== keysB.length) return `${path}: ${keysA.length} keys !== ${keysB.length} keys`;
-    for (let index = 0; index < keysA.length; index++) {
-      const key = keysA[index];
-      if (key !== keysB[index]) return `${path}: key ${String(key)} !== ${String(keysB[index])} at index ${index}`;
-      const descA = Object.getOwnPropertyDescriptor(a, key)!;
-      const descB = Object.getOwnPropertyDescriptor(b, key)!;
-      if (descA.enumerable !== descB.enumerable || descA.writable !== descB.writable || descA.configurable !== descB.configurable) {
-        return `${path}.${String(key)}: different property attributes`;
-      }
-      pending.push([descA.value, descB.value, `${path}.${String(key)}`]);
-    }
-  }
-  return undefined;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  if (Object.is(value, -0)) return '-0';
-  return String(value);
+export function jsonDifference(actual: unknown, expected: unknown, bytes?: Uint8Array): string | undefined {
+  return bytes === undefined ? firstDifference(actual, expected) : honestDifference(actual, expected, bytes).difference;
 }
 
 const encoder = new TextEncoder();

@@ -6,18 +6,22 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBinary } from '../../dist/index.js';
 import { check, assert, assertThrows, report } from '../support/smoke.mjs';
-import { firstDifference, generatedDocuments, INVALID_UTF8, oracle, utf8 } from '../runtimes/oracle.mjs';
+import { firstDifference, generatedDocuments, honestDifference, INVALID_UTF8, oracle, utf8 } from '../runtimes/oracle.mjs';
 
 const corpus = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
 
-/** Fails with the first difference between parseBinary and the oracle on these bytes. */
+// Documents where this engine's JSON.parse was wrong and parseBinary right (see native-key-bug.smoke.mjs).
+let nativeWrong = 0;
+
+/** Fails with the first difference between parseBinary and the (honest) oracle on these bytes. */
 function assertMatchesOracle(name, bytes, options) {
   const expected = oracle(bytes);
   const actual = parseBinary(bytes, options);
   assert(actual.ok === expected.ok, `${name}: ok is ${actual.ok}, JSON.parse says ${expected.ok}${actual.ok ? '' : ` (${actual.message})`}`);
   if (expected.ok) {
-    const difference = firstDifference(actual.value, expected.value);
-    assert(difference === undefined, `${name}: ${difference}`);
+    const verdict = honestDifference(actual.value, expected.value, bytes);
+    assert(verdict.difference === undefined, `${name}: ${verdict.difference}`);
+    if (verdict.nativeWrong) nativeWrong++;
   } else {
     assertFailureShape(name, actual, bytes);
   }
@@ -187,4 +191,5 @@ await check('__proto__ stays an own property and the prototype is untouched', ()
   assert(({}).polluted === undefined, 'Object.prototype polluted');
 });
 
+if (nativeWrong > 0) console.log(`native JSON.parse was wrong (a fresh realm agreed with parseBinary) on ${nativeWrong} documents`);
 report('parse');

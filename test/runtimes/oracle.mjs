@@ -1,6 +1,7 @@
-// What the smoke suites compare parseBinary against, usable on every runtime and in the browser
-// page (no Node built-ins here): JSON.parse of the TextDecoder'd bytes, generated documents, and a
-// comparison that also checks key order.
+// What every test and benchmark compares parseBinary against, usable on every runtime and in the
+// browser page (Node built-ins only where the runtime has them): JSON.parse of the TextDecoder'd
+// bytes, the one deep-equal of the project, an honest second opinion from a fresh realm for the
+// engines whose JSON.parse is wrong, and generated documents.
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -21,8 +22,10 @@ export function utf8(text) {
 
 /**
  * The path of the first difference between two parsed JSON values, or undefined when they are
- * the same: same types, same numbers (-0 included), same strings, same keys in the same order,
- * and plain prototypes.
+ * the same: same types, same numbers (-0 included), same strings, same own keys in the same order
+ * with the same attributes, and the same prototypes. Iterative, so no depth overflows the stack.
+ * The one deep-equal of the project: the vitest suites, the runtime smoke suites, the browser page
+ * and the benchmarks all use it.
  */
 export function firstDifference(actual, expected, path = '$') {
   const pending = [[actual, expected, path]];
@@ -34,12 +37,18 @@ export function firstDifference(actual, expected, path = '$') {
     }
     if (Array.isArray(a) !== Array.isArray(b)) return `${at}: array and object mixed up`;
     if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${at}: different prototypes`;
-    const keysA = Object.keys(a);
-    const keysB = Object.keys(b);
+    const keysA = Reflect.ownKeys(a);
+    const keysB = Reflect.ownKeys(b);
     if (keysA.length !== keysB.length) return `${at}: ${keysA.length} entries instead of ${keysB.length}`;
     for (let i = keysA.length - 1; i >= 0; i--) {
-      if (keysA[i] !== keysB[i]) return `${at}: key ${show(keysA[i])} where ${show(keysB[i])} was expected`;
-      pending.push([a[keysA[i]], b[keysB[i]], `${at}[${show(keysA[i])}]`]);
+      const key = keysA[i];
+      if (key !== keysB[i]) return `${at}: key ${show(key)} where ${show(keysB[i])} was expected`;
+      const own = Object.getOwnPropertyDescriptor(a, key);
+      const other = Object.getOwnPropertyDescriptor(b, key);
+      if (own.enumerable !== other.enumerable || own.writable !== other.writable || own.configurable !== other.configurable) {
+        return `${at}[${show(key)}]: different property attributes`;
+      }
+      pending.push([own.value, other.value, `${at}[${show(key)}]`]);
     }
   }
   return undefined;
@@ -48,6 +57,71 @@ export function firstDifference(actual, expected, path = '$') {
 function show(value) {
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+}
+
+// Node, Bun and Deno all offer node:vm through process.getBuiltinModule; a browser has neither.
+const vm = globalThis.process?.getBuiltinModule?.('node:vm') ?? null;
+
+/** Whether this runtime can parse in a fresh realm, where a second opinion comes from. */
+export const canParseInFreshRealm = vm !== null;
+
+/**
+ * A copy of `foreign` (a value from another realm) made of this realm's objects and arrays, built
+ * by ordinary code: V8's JSON.parse bug (see honestDifference) never touches objects built so.
+ */
+function adopt(foreign) {
+  if (foreign === null || typeof foreign !== 'object') return foreign;
+  const root = Array.isArray(foreign) ? [] : {};
+  const pending = [[foreign, root]];
+  while (pending.length > 0) {
+    const [from, to] = pending.pop();
+    for (const key of Object.keys(from)) {
+      let value = from[key];
+      if (value !== null && typeof value === 'object') {
+        const copy = Array.isArray(value) ? [] : {};
+        pending.push([value, copy]);
+        value = copy;
+      }
+      // Defining keeps "__proto__" an own data property, as JSON.parse makes it.
+      Object.defineProperty(to, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return root;
+}
+
+/**
+ * `JSON.parse(text)` in a new realm (a fresh node:vm context), brought back as this realm's
+ * values; undefined where no such realm can be made (browsers) or the text does not parse.
+ */
+export function parseInFreshRealm(text) {
+  if (vm === null) return undefined;
+  try {
+    return { value: adopt(vm.runInNewContext('JSON.parse(text)', { text })) };
+  } catch {
+    return undefined;
+  }
+}
+
+const honestDecoder = new TextDecoder();
+
+/**
+ * Compares parseBinary's `actual` value with the oracle's `expected` one for `bytes`, honestly.
+ * V8 13.6 to 15.0 (Node 24, Node 26, Deno 2.9) have a JSON.parse bug: once JSON.parse has built
+ * an object with keys "a" and "\\", a later `{"a":1,"\n":3}` gets the key "\\" too. So on a
+ * mismatch the text is parsed again in a fresh realm, which has no earlier shapes: when parseBinary
+ * agrees with that second opinion, native was the one that was wrong. The second opinion is only
+ * asked on a mismatch: a parser making native's very mistake would pass here.
+ * @returns {{ difference?: string, nativeWrong?: string }} `difference` when parseBinary is wrong;
+ *   `nativeWrong` (how native differed) when native was wrong and parseBinary right; neither when
+ *   both agree.
+ */
+export function honestDifference(actual, expected, bytes) {
+  const difference = firstDifference(actual, expected);
+  if (difference === undefined) return {};
+  const fresh = parseInFreshRealm(honestDecoder.decode(bytes));
+  if (fresh === undefined) return { difference };
+  const freshDifference = firstDifference(actual, fresh.value);
+  return freshDifference === undefined ? { nativeWrong: difference } : { difference: freshDifference };
 }
 
 /** A small deterministic generator (mulberry32), so failures reproduce from the seed. */
