@@ -2,7 +2,7 @@ import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
 import { decodeAscii, decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8 } from './utf8.js';
-import { skipPlainAsciiWords } from './word-view.js';
+import { skipPlainAsciiWords, skipTextWords } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
 const PLAIN = 0;
@@ -69,16 +69,15 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
   for (;;) {
     if (pos >= end) throw fail(state, pos, "'\"' to end the string");
     const kind = BYTE_CLASS[bytes[pos]];
-    if (kind === PLAIN) {
+    if (kind === PLAIN || kind === NON_ASCII) {
+      if (kind === NON_ASCII) nonAscii = true;
       if (++pos >= wordScanAt) {
-        pos = skipPlainAsciiWords(state, pos);
+        // Once a non-ASCII byte is seen, the scan passes over the others: only the end matters.
+        pos = nonAscii ? skipTextWords(state, pos) : skipPlainAsciiWords(state, pos);
         wordScanAt = pos + WORD_SCAN_AFTER;
       }
     } else if (kind === ENDS_STRING) {
       break;
-    } else if (kind === NON_ASCII) {
-      nonAscii = true;
-      pos++;
     } else if (kind === ESCAPE) {
       return readEscapedString(state, start, pos, nonAscii);
     } else {
@@ -165,52 +164,71 @@ export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number
 
 
 /**
- * The slow path for a string holding at least one escape, at `escapeAt`. Raw bytes and escapes are
- * written as UTF-8 into a scratch buffer sized to this string, which is then built like any other
- * string, so an ASCII string with escapes is still a one-byte string. Escapes never produce
- * continuation bytes, so invalid raw bytes are replaced exactly as in the document.
+ * The rest of a string that holds an escape, at `escapeAt`, in one pass: runs of raw bytes,
+ * found a word at a time, are copied in bulk, and each escape is written as UTF-8, into a scratch
+ * buffer that is then built like any other string, so that an ASCII string with escapes is still a
+ * one-byte string made by one decoder call. Escapes never produce continuation bytes, so invalid raw
+ * bytes are replaced exactly as in the document.
  */
 function readEscapedString(state: ParseState, start: number, escapeAt: number, nonAsciiBefore: boolean): string {
   const bytes = state.bytes;
-  const stop = findStringEnd(state, escapeAt);
-  // Every escape is at least as long as the UTF-8 it stands for.
-  if (scratchBytes.length < stop - start) scratchBytes = new Uint8Array(Math.max(stop - start, scratchBytes.length * 2));
-  const out = scratchBytes;
+  const end = state.end;
+  let out = scratchBytes;
   let length = 0;
   let nonAscii = nonAsciiBefore;
-  let segmentStart = start;
+  let runStart = start;
   let pos = escapeAt;
-  while (pos < stop) {
-    const byte = bytes[pos];
-    if (byte !== BACKSLASH) {
-      if (byte >= 0x80) nonAscii = true;
-      pos++;
+  let wordScanAt = pos;
+  // Stops at the closing quote, a control character or the end; finishString tells them apart.
+  while (pos < end) {
+    const kind = BYTE_CLASS[bytes[pos]];
+    if (kind === PLAIN || kind === NON_ASCII) {
+      if (kind === NON_ASCII) nonAscii = true;
+      if (++pos >= wordScanAt) {
+        pos = nonAscii ? skipTextWords(state, pos) : skipPlainAsciiWords(state, pos);
+        wordScanAt = pos + RESCAN_AFTER;
+      }
       continue;
     }
-    length = copyRaw(state, segmentStart, pos, out, length);
+    if (kind !== ESCAPE) break;
+    // The output never outgrows the input read so far: every escape is at least as long as its UTF-8.
+    if (out.length < pos + 12 - start) out = growScratch(out, length, pos + 12 - start);
+    length = copyRaw(state, runStart, pos, out, length);
     let unit = readEscape(state, pos);
     pos = state.pos;
     if (unit >= 0x80) {
       nonAscii = true;
       if (unit >= 0xd800 && unit <= 0xdfff) {
-        const low = unit <= 0xdbff && pos + 1 < stop && bytes[pos] === BACKSLASH && bytes[pos + 1] === LOWER_U ? readEscape(state, pos) : -1;
+        const low = unit <= 0xdbff && pos + 1 < end && bytes[pos] === BACKSLASH && bytes[pos + 1] === LOWER_U ? readEscape(state, pos) : -1;
         // A lone surrogate has no UTF-8 form: build this string from code units instead.
-        if (low < 0xdc00 || low > 0xdfff) return readEscapedStringAsUnits(state, start, escapeAt, stop);
+        if (low < 0xdc00 || low > 0xdfff) return readEscapedStringAsUnits(state, start, escapeAt, findStringEnd(state, escapeAt));
         pos = state.pos;
         unit = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
       }
     }
     length = encodeUtf8(unit, out, length);
-    segmentStart = pos;
+    runStart = pos;
+    // Escapes come in clusters (`\n\n`, `\"word\"`): look at a few bytes one by one first.
+    wordScanAt = pos + RESCAN_AFTER;
   }
-  length = copyRaw(state, segmentStart, stop, out, length);
-  finishString(state, stop);
+  if (out.length < pos - start) out = growScratch(out, length, pos - start);
+  length = copyRaw(state, runStart, pos, out, length);
+  finishString(state, pos);
   return buildString(state, out, 0, length, nonAscii);
 }
 
-/** Fails unless `stop`, where the first pass ended, is the closing quote; then steps past it. */
+/** After an escape, the escaped-string scan goes this many bytes one by one before it reads words. */
+const RESCAN_AFTER = 8;
+
+/** A larger scratch buffer holding the first `length` bytes of `out`, kept for later strings. */
+function growScratch(out: Uint8Array, length: number, needed: number): Uint8Array {
+  const grown = new Uint8Array(Math.max(needed, out.length * 2));
+  grown.set(out.subarray(0, length));
+  return (scratchBytes = grown);
+}
+
+/** Fails unless `stop`, where the scan ended, is the closing quote; then steps past it. */
 function finishString(state: ParseState, stop: number): void {
-  // Escapes before `stop` were all valid; if `stop` is not a closing quote, it is the first error.
   if (stop >= state.end) throw fail(state, stop, "'\"' to end the string");
   if (state.bytes[stop] !== QUOTE) throw fail(state, stop, 'a string character (control characters must be escaped)');
   state.pos = stop + 1;

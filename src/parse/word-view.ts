@@ -1,4 +1,14 @@
-import type { ParseState } from './state.js';
+/**
+ * What the word scans read of a parse: its input and the word view made for it. ParseState has
+ * these fields; naming them here keeps this module free of an import of state.ts.
+ */
+export interface WordSource {
+  readonly bytes: Uint8Array;
+  readonly shared: boolean;
+  /** The input as 32-bit words; null until made, undefined if there is none. */
+  words: Uint32Array | undefined | null;
+  wordsStart: number;
+}
 
 /** Inputs at least this long get their word view at once: indentation alone makes it pay. */
 export const EAGER_WORD_VIEW_LENGTH = 1024;
@@ -19,7 +29,7 @@ export function makeWordView(bytes: Uint8Array, shared: boolean, minLength: numb
 }
 
 /** The input's word view, made on first use for inputs too short to get one at once. */
-export function wordsOf(state: ParseState): Uint32Array | undefined {
+export function wordsOf(state: WordSource): Uint32Array | undefined {
   if (state.words !== null) return state.words;
   const view = makeWordView(state.bytes, state.shared, LAZY_WORD_VIEW_LENGTH);
   state.wordsStart = view?.start ?? 0;
@@ -32,7 +42,7 @@ export function wordsOf(state: ParseState): Uint32Array | undefined {
  * that is further. `pos` must be at least 3 bytes into the input, so that the word holding it is
  * inside the view.
  */
-export function skipPlainAsciiWords(state: ParseState, pos: number): number {
+export function skipPlainAsciiWords(state: WordSource, pos: number): number {
   const words = wordsOf(state);
   if (words === undefined) return pos;
   const wordsStart = state.wordsStart;
@@ -46,6 +56,29 @@ export function skipPlainAsciiWords(state: ParseState, pos: number): number {
     // The usual `& ~x` masks are left out: the top bits they clear belong to non-ASCII bytes,
     // which `| word` marks anyway, and only a byte that is itself a hit starts a borrow.
     const marked = (word - 0x20202020) | (quotes - 0x01010101) | (backslashes - 0x01010101) | word;
+    if ((marked & 0x80808080) !== 0) break;
+    index++;
+  }
+  const next = wordsStart + (index << 2);
+  return next > pos ? next : pos;
+}
+
+/**
+ * {@link skipPlainAsciiWords} for text already known to hold non-ASCII bytes, which it passes over:
+ * only a quote, a backslash or a control character stops it. Cyrillic and CJK text is read four
+ * bytes at a time this way, instead of byte by byte. A loop of its own: one loop for both scans,
+ * with the non-ASCII test as a mask parameter, made ASCII prose with escapes 3 to 7 % slower.
+ */
+export function skipTextWords(state: WordSource, pos: number): number {
+  const words = wordsOf(state);
+  if (words === undefined) return pos;
+  const wordsStart = state.wordsStart;
+  let index = (pos - wordsStart) >> 2;
+  while (index < words.length) {
+    const word = words[index];
+    // The same test with the `& ~word` mask: it clears the top bits of bytes at or above 0x80,
+    // which a subtraction may set, so that only a byte below 0x20, a quote or a backslash marks.
+    const marked = ((word - 0x20202020) | ((word ^ 0x22222222) - 0x01010101) | ((word ^ 0x5c5c5c5c) - 0x01010101)) & ~word;
     if ((marked & 0x80808080) !== 0) break;
     index++;
   }

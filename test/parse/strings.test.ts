@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import { expectAgreement } from './agreement.js';
+import { utf8 } from './oracle.js';
+
+// Long strings are read in runs: a word scan finds the next quote, backslash or control byte, raw
+// runs between escapes are copied in bulk, and the text is decoded once at the end. These cases
+// put each kind of byte at the edges of those runs and of the size thresholds between decoders.
+
+/** Every case in and out of fatal mode, and from a SharedArrayBuffer, which has no word view. */
+function expectAgreementEverywhere(bytes: Uint8Array): void {
+  expectAgreement(bytes);
+  expectAgreement(bytes, { fatal: true });
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  shared.set(bytes);
+  const fromShared = parseBinary(shared);
+  const fromPlain = parseBinary(bytes);
+  expect(fromShared).toEqual(fromPlain);
+}
+
+/** `inner` as a JSON string between two other values, so that the string starts unaligned. */
+function document(inner: number[]): Uint8Array {
+  return new Uint8Array([...utf8('["x", "'), ...inner, ...utf8('", 1]')]);
+}
+
+const letters = (length: number): number[] => Array.from({ length }, (_, index) => 0x61 + (index % 26));
+const cyrillic = (count: number): number[] => Array.from({ length: count }, (_, index) => [0xd0, 0xb0 + (index % 16)]).flat();
+const chinese = (count: number): number[] => Array.from({ length: count }, (_, index) => [0xe4, 0xb8, 0x80 + (index % 64)]).flat();
+const emoji = [0xf0, 0x9f, 0x98, 0x80];
+
+describe('strings with escapes, read in runs', () => {
+  const escapes: Record<string, number[]> = {
+    '\\n': [0x5c, 0x6e],
+    '\\"': [0x5c, 0x22],
+    '\\\\': [0x5c, 0x5c],
+    '\\u00e9': utf8('\\u00e9').slice(),
+    '\\ud83d\\ude00': utf8('\\ud83d\\ude00').slice(),
+    'a lone \\ud83d': utf8('\\ud83d').slice(),
+    'a lone \\ude00': utf8('\\ude00').slice(),
+  };
+  for (const [name, escape] of Object.entries(escapes)) {
+    it(`agree with JSON.parse with ${name} at every offset of a long run, after another escape`, () => {
+      for (const body of [letters(80), cyrillic(40), chinese(27)]) {
+        for (let at = 0; at <= body.length; at++) {
+          const inner = [...body];
+          inner.splice(at, 0, ...escape);
+          expectAgreementEverywhere(document([0x5c, 0x6e, ...inner]));
+          expectAgreementEverywhere(document([...inner, 0x5c, 0x74]));
+        }
+      }
+    });
+  }
+
+  it('agree with JSON.parse on prose with escapes every few bytes, and escapes back to back', () => {
+    for (let gap = 0; gap < 20; gap++) {
+      const inner: number[] = [];
+      for (let k = 0; k < 60; k++) inner.push(...letters(gap), ...utf8(['\\n', '\\"', '\\u00e9', '\\\\', '\\t'][k % 5]!));
+      expectAgreementEverywhere(document(inner));
+      expectAgreementEverywhere(document([...inner, ...cyrillic(3)]));
+    }
+  });
+
+  it('build strings past the scratch space, with escapes throughout', () => {
+    for (const size of [1023, 1024, 1025, 5000, 70_000]) {
+      const text = Array.from({ length: size }, (_, index) => (index % 97 === 0 ? '\n' : index % 89 === 0 ? 'é"' : 'p')).join('');
+      expect(parseBinary(utf8(JSON.stringify([text, text])))).toEqual({ ok: true, value: [text, text] });
+    }
+  });
+
+  it('fail at the exact byte of a control character, a bad escape or a missing quote after escapes', () => {
+    const prefix = [...letters(40), 0x5c, 0x6e, ...letters(50)];
+    const at = 7 + prefix.length;
+    expect(parseBinary(document([...prefix, 0x0a]))).toMatchObject({ ok: false, position: at });
+    expect(parseBinary(document([...prefix, 0x5c, 0x78]))).toMatchObject({ ok: false, position: at + 1 });
+    expect(parseBinary(document([...prefix, 0x5c, 0x75, 0x30, 0x67]))).toMatchObject({ ok: false, position: at + 3 });
+    expect(parseBinary(new Uint8Array([0x22, ...prefix]))).toMatchObject({ ok: false, position: prefix.length + 1 });
+  });
+});
+
+describe('long non-ASCII strings', () => {
+  it('agree with JSON.parse with a 4-byte character at every offset around the decoder thresholds', () => {
+    for (const body of [letters(60), cyrillic(30), chinese(20)]) {
+      for (let at = 0; at <= body.length; at++) {
+        for (const cut of [0, 1, 2, 3, 4]) {
+          const inner = [...body];
+          // A whole emoji, or one cut short: a truncated sequence inside the text.
+          inner.splice(at, 0, ...emoji.slice(0, cut === 0 ? 4 : cut));
+          expectAgreementEverywhere(document(inner));
+        }
+      }
+    }
+  });
+
+  it('agree with JSON.parse on every length of Cyrillic and Chinese text up to 200 bytes', () => {
+    for (let count = 0; count <= 100; count++) expectAgreementEverywhere(document(cyrillic(count)));
+    for (let count = 0; count <= 67; count++) expectAgreementEverywhere(document(chinese(count)));
+  });
+
+  it('replace invalid UTF-8 in long text as TextDecoder does, and fail at its first byte in fatal mode', () => {
+    const invalid: number[][] = [[0xff], [0xe4, 0xb8], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0x80], [0xf4, 0x90, 0x80, 0x80]];
+    for (const bad of invalid) {
+      for (const [body, width] of [[cyrillic(60), 2], [chinese(40), 3], [letters(120), 1]] as const) {
+        for (const near of [0, 3, 31, 32, 33, 47, 48, 49, 64, 100]) {
+          // At a character boundary, so that the bad bytes are the first ill-formed ones.
+          const at = near - (near % width);
+          const inner = [...body.slice(0, at), ...bad, ...body.slice(at)];
+          expectAgreementEverywhere(document(inner));
+          expect(parseBinary(document(inner), { fatal: true })).toMatchObject({ ok: false, position: 7 + at });
+          // The same after an escape, on the bulk-copy path.
+          const escaped = [0x5c, 0x6e, ...inner];
+          expect(parseBinary(document(escaped), { fatal: true })).toMatchObject({ ok: false, position: 9 + at });
+        }
+      }
+    }
+  });
+});
+
+describe('one-letter and short strings', () => {
+  it('agree with JSON.parse for every one-byte string, as value and as key', () => {
+    for (let byte = 0; byte < 0x100; byte++) {
+      expectAgreementEverywhere(new Uint8Array([0x5b, 0x22, byte, 0x22, 0x2c, 0x22, byte, 0x22, 0x5d]));
+      expectAgreementEverywhere(new Uint8Array([0x7b, 0x22, byte, 0x22, 0x3a, 0x22, byte, 0x22, 0x7d]));
+    }
+  });
+});
