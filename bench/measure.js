@@ -9,6 +9,8 @@ import { progress } from './progress.js';
 export const budgets = {
   full: { rounds: 5, roundMs: 150, warmupMs: 100, minSamplesPerRound: 3 },
   quick: { rounds: 1, roundMs: 10, warmupMs: 5, minSamplesPerRound: 2 },
+  // The real-world section times about a hundred documents in each of several processes.
+  realworld: { rounds: 4, roundMs: 80, warmupMs: 60, minSamplesPerRound: 3 },
 };
 
 // mitata batches calls faster than 65 µs, 4096 calls per sample by default: for a 60 µs call

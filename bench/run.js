@@ -1,26 +1,31 @@
 // `npm run bench`: what json-parse-binary buys you, measured on this machine.
-// Usage: node bench/run.js [--only speed|bad|memory|detach|huge[,...]] [--quick] [--huge]
-//        [--runtime node22|node24|bun|deno] [--library path/to/index.js] [--no-save]
+// Usage: node bench/run.js [--only speed|realworld|bad|memory|detach|huge[,...]] [--quick] [--huge]
+//        [--runtime node22|node24|node26|bun|deno|chromium] [--processes N] [--library path/to/index.js]
+//        [--save | --no-save]
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const sectionNames = ['speed', 'bad', 'memory', 'detach', 'huge'];
+const sectionNames = ['speed', 'realworld', 'bad', 'memory', 'detach', 'huge'];
 const usage = `Usage: npm run bench -- [options]
 
   --only <sections>   run only these sections, comma-separated: ${sectionNames.join(', ')}
   --payloads <names>  speed section: only payloads whose name contains one of these, comma-separated
                       (e.g. twitter,canada); such partial runs never replace latest results
-  --quick             tiny budgets: proves the suite runs (CI), figures are not meaningful
+  --quick             tiny budgets: proves the suite runs (CI); prints no figures, ratios or verdicts
   --huge              also run section 5 (a ~600 MB document; needs a few GB; on by default when CI=true)
-  --runtime <name>    run the suite on node22, node24, bun or deno (from test/runtimes; install them
-                      with \`npm ci --prefix test/runtimes\`)
+  --runtime <name>    run the suite on node22, node24, node26, bun or deno (from test/runtimes; install
+                      them with \`npm ci --prefix test/runtimes\`), or run the real-world section in
+                      a headless Chromium page on the browser bundle (chromium)
+  --processes <n>     real-world section: fresh processes to take medians across (default 3)
   --library <path>    measure another build of the library instead of dist/index.js
   --corpus <dir>      corpus folder (default: ../shared/corpus next to the repository, when it exists)
-  --no-save           do not write bench/results/
+  --save              write the results where \`npm run bench:report\` reads them (bench/results/,
+                      committed); without it they go to bench/results/local/ (git-ignored)
+  --no-save           write no results at all
   --help              this text
 `;
 
@@ -40,6 +45,8 @@ try {
       runtime: { type: 'string' },
       library: { type: 'string' },
       corpus: { type: 'string' },
+      processes: { type: 'string', default: '3' },
+      save: { type: 'boolean', default: false },
       'no-save': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -63,6 +70,15 @@ function relaunch(command, args) {
   process.exit(child.status ?? 1);
 }
 
+const processes = Number(options.processes);
+if (!Number.isInteger(processes) || processes < 1) fail(`--processes must be a whole number of at least 1, not ${options.processes}`);
+if (options.save && options['no-save']) fail('--save and --no-save contradict each other');
+
+// Chromium runs only the real-world section, in a page: its own driver does that.
+if (options.runtime === 'chromium') {
+  relaunch(process.execPath, [join(dirname(script), 'browser/run.js'), ...forwardedArgs]);
+}
+
 // Another runtime was asked for: hand the whole run over to it.
 if (options.runtime) {
   const { locateRuntime } = await import('../test/runtimes/locate.mjs');
@@ -84,7 +100,7 @@ if (typeof globalThis.gc !== 'function' && engine !== 'bun') {
   else relaunch(process.execPath, [...process.execArgv, '--expose-gc', script, ...forwardedArgs]);
 }
 
-const selected = options.only ? options.only.split(',').map((name) => name.trim()) : sectionNames.slice(0, 4);
+const selected = options.only ? options.only.split(',').map((name) => name.trim()) : sectionNames.filter((name) => name !== 'huge');
 for (const name of selected) if (!sectionNames.includes(name)) fail(`unknown section '${name}'`);
 if (!options.only && (options.huge || process.env.CI === 'true')) selected.push('huge');
 
@@ -104,9 +120,10 @@ const context = {
   budget: options.quick ? budgets.quick : budgets.full,
   corpusDir: existsSync(corpusDir) ? corpusDir : null,
   payloadFilter: options.payloads ? options.payloads.split(',').map((name) => name.trim().toLowerCase()) : null,
+  processes,
 };
 
-say(`json-parse-binary benchmarks${options.quick ? ' (quick mode: figures prove the suite runs, nothing more)' : ''}`);
+say(`json-parse-binary benchmarks${options.quick ? ' (quick mode: proves the suite runs; no figures, ratios or verdicts)' : ''}`);
 say(environmentLine(environment));
 say(`sections: ${selected.join(', ')} · corpus: ${context.corpusDir ?? 'not found, generated documents only'}`);
 const stale = staleBuildWarning(library);
@@ -116,6 +133,7 @@ if (busyAtStart) say(busyAtStart);
 
 const runners = {
   speed: async () => (await import('./sections/speed.js')).runSpeed(context),
+  realworld: async () => (await import('./sections/realworld.js')).runRealworld({ ...context, budget: options.quick ? budgets.quick : budgets.realworld }),
   bad: async () => (await import('./sections/bad.js')).runBad(context),
   memory: async () => (await import('./sections/memory.js')).runMemory(context),
   detach: async () => (await import('./sections/detach.js')).runDetach(context),
@@ -143,6 +161,9 @@ say(`\ndone in ${((performance.now() - suiteStart) / 1000).toFixed(0)} s`);
 
 if (!options['no-save']) {
   const partial = options.quick || Boolean(options.payloads);
-  const written = saveResults({ environment, options: { quick: options.quick, partial, library: options.library ?? null }, sections });
+  const written = saveResults(
+    { environment, options: { quick: options.quick, partial, library: options.library ?? null, processes }, sections },
+    { committed: options.save },
+  );
   say(`results: ${written.join(', ')}`);
 }

@@ -25,7 +25,7 @@ function badPayloads() {
 /**
  * @param {{ library: object, budget: object }} context
  */
-export async function runBad({ library, budget }) {
+export async function runBad({ library, budget, quick }) {
   const descriptions = failureContenders(library);
   const results = [];
   say(`\n■ 2. Bad input — median time to report the failure, ratio = native / contender (higher is better)`);
@@ -56,7 +56,9 @@ export async function runBad({ library, budget }) {
         : { error: problems[description.id] };
     }
     results.push(result);
-    say(`\n  ${payload.label} (${formatBytes(payload.bytes.byteLength)})`);
+    say(`\n  ${payload.label} (${formatBytes(payload.bytes.byteLength)})${quick ? `: ${Object.keys(messages).length} contenders reported the failure` : ''}`);
+    for (const [id, problem] of Object.entries(problems)) if (quick) say(`    ✗ ${id}: ${problem}`);
+    if (quick) continue;
     const rows = descriptions.map((description) => {
       const entry = result.contenders[description.id];
       if (entry.error) return [description.id, 'not timed', '', entry.error];
@@ -65,7 +67,8 @@ export async function runBad({ library, budget }) {
     say(indent(textTable(['contender', 'median', 'vs native', 'call'], rows, { textLast: true })));
   }
   const target = results.find((result) => result.id === '4MB-start')?.contenders.parseBinary;
-  const verdict = target?.speedup
+  // No verdict from a quick run: its budgets are too small for the figure to mean anything.
+  const verdict = target?.speedup && !quick
     ? { speedup: target.speedup, target: byteZeroTarget, met: target.speedup >= byteZeroTarget }
     : null;
   if (verdict) {

@@ -28,6 +28,13 @@ export async function runDetach({ library, libraryPath, quick }) {
     progress(`detach: ${variant.label}`);
     results[variant.id] = await runChild(script, [], [JSON.stringify({ ...settings, variant: variant.id })]);
   }
+  const outcome = { settings: { count: settings.count, bufferBytes: settings.bufferBytes }, strategy: library.detachStrategy ?? null, variants, results };
+  if (quick) {
+    const failures = variants.filter(({ id }) => results[id].error || results[id].stillAttached);
+    say(`  quick mode: ${variants.length - failures.length} of ${variants.length} release strategies ran; no figures are shown.`);
+    for (const { id } of failures) say(`    ✗ ${id}: ${results[id].error ?? `${results[id].stillAttached} buffers not detached`}`);
+    return outcome;
+  }
   const baseline = results.nothing?.milliseconds;
   const rows = variants.map(({ id, label }) => {
     const entry = results[id];
@@ -51,5 +58,5 @@ export async function runDetach({ library, libraryPath, quick }) {
   if (variants.every(({ id }) => results[id].collections == null)) {
     say('  (this runtime does not report garbage collections to PerformanceObserver: GC columns are n/a)');
   }
-  return { settings: { count: settings.count, bufferBytes: settings.bufferBytes }, strategy: library.detachStrategy ?? null, variants, results };
+  return outcome;
 }

@@ -60,6 +60,14 @@ export async function runMemory({ libraryPath, quick }) {
   progress('memory: string sizes');
   const strings = await runChild(script, v8Flags, [JSON.stringify({ ...settings, task: 'string' })]);
 
+  const outcome = { method: memoryMethod, targetBytes: settings.targetBytes, parsers, strings };
+  if (quick) {
+    const failures = Object.entries(parsers).filter(([, entry]) => entry.error);
+    say(`  quick mode: ${Object.keys(parsers).length - failures.length} of ${Object.keys(parsers).length} parsers measured in child processes; no figures are shown.`);
+    for (const [parser, entry] of failures) say(`    ✗ ${parser}: ${entry.error}`);
+    if (strings.error) say(`    ✗ string sizes: ${strings.error}`);
+    return outcome;
+  }
   say(indent(memoryMethod.join('\n')));
   const rows = Object.entries(parsers).map(([parser, entry]) =>
     entry.error
@@ -97,5 +105,5 @@ export async function runMemory({ libraryPath, quick }) {
       ),
     );
   }
-  return { method: memoryMethod, targetBytes: settings.targetBytes, parsers, strings };
+  return outcome;
 }

@@ -1,0 +1,51 @@
+// One fresh process of the real-world section: builds every set, checks parseBinary against the
+// honest oracle on each document, then times parseBinary and native side by side on it.
+// settings: { library, corpusDir, quick, filter, budget }
+import { parseContenders } from '../contenders.js';
+import { timeSideBySide } from '../measure.js';
+import { realworldSets } from '../realworld-sets.js';
+import { honestDifference } from '../../test/runtimes/oracle.mjs';
+import { importLibrary, readSettings, report } from './child-kit.js';
+
+const settings = readSettings();
+const library = await importLibrary(settings);
+const [native, parseBinary] = parseContenders(library).filter(({ id }) => id === 'native' || id === 'parseBinary');
+
+/** The reason a document cannot be timed, or null; `nativeWrong` records this engine's own mistakes. */
+function check(bytes, entry) {
+  let expected;
+  try {
+    expected = native.prepare(bytes)();
+  } catch (error) {
+    return `native failed: ${String(error?.message ?? error).slice(0, 160)}`;
+  }
+  let actual;
+  try {
+    actual = parseBinary.prepare(bytes)();
+  } catch (error) {
+    return String(error?.message ?? error).slice(0, 160);
+  }
+  const verdict = honestDifference(actual, expected, bytes);
+  if (verdict.nativeWrong) entry.nativeWrong = verdict.nativeWrong;
+  return verdict.difference ? `differs from native at ${verdict.difference}` : null;
+}
+
+const documents = [];
+for (const { set, id, name, origin, bytes } of realworldSets(settings)) {
+  const entry = { set, id, name, origin, bytes: bytes.byteLength };
+  documents.push(entry);
+  const problem = check(bytes, entry);
+  if (problem) {
+    entry.error = problem;
+    continue;
+  }
+  const stats = await timeSideBySide(
+    [native, parseBinary].map(({ id: contender, prepare }) => ({ id: contender, run: prepare(bytes) })),
+    settings.budget,
+    id,
+  );
+  entry.native = stats.native.median;
+  entry.parseBinary = stats.parseBinary.median;
+  entry.ratio = entry.parseBinary / entry.native;
+}
+report({ documents });

@@ -1,0 +1,52 @@
+// The document sets of the real-world section (issue 13), built the same way in every process
+// that measures them (a child per fresh process, or the driver of a browser page):
+//   classic     twitter, citm_catalog, canada from ../shared/corpus, else their generated stand-ins;
+//   realworld   every file of ../shared/corpus/realworld, when that folder exists;
+//   look-alikes generated documents of each real-world shape, always;
+//   bodies      request-sized bodies (0.2 to 16 KB) cut from the two sets above;
+//   hostile     the hostile shapes (long numbers, integer-like keys, wide arrays, duplicate keys).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generatedDocuments } from './payloads.js';
+import { hostileShapes, lookAlikes, readRealworldCorpus, requestBodies } from './realworld-shapes.js';
+
+export const setNames = ['classic', 'realworld', 'look-alikes', 'bodies', 'hostile'];
+
+/** How much smaller the hostile shapes are in a quick run: each shape stays, its size does not. */
+const quickHostileScale = 0.02;
+
+function classicDocuments(corpusDir) {
+  return Object.entries(generatedDocuments).map(([name, generate]) => {
+    const path = corpusDir && join(corpusDir, `${name}.json`);
+    if (path && existsSync(path)) return { name, origin: 'corpus', bytes: new Uint8Array(readFileSync(path)) };
+    return { name: `${name}-like`, origin: 'generated', bytes: generate() };
+  });
+}
+
+/**
+ * Every document of every set, in a fixed order, as `{ set, id, name, origin, bytes }`.
+ * @param {{ corpusDir?: string | null, quick?: boolean, filter?: string[] | null }} options
+ *   corpusDir: ../shared/corpus or null; filter: keep only ids containing one of these (lowercase)
+ */
+export function realworldSets({ corpusDir = null, quick = false, filter = null } = {}) {
+  const realworld = corpusDir ? readRealworldCorpus(join(corpusDir, 'realworld')) : [];
+  const generated = Object.entries(lookAlikes).map(([name, make]) => ({ name, origin: 'generated', bytes: make() }));
+  const sets = {
+    classic: classicDocuments(corpusDir),
+    realworld: realworld.map((document) => ({ ...document, origin: 'corpus' })),
+    'look-alikes': generated,
+    bodies: requestBodies({ realworld, perDocument: quick ? 1 : 3 }).map((body) => ({
+      ...body,
+      origin: realworld.some(({ name }) => body.name.startsWith(`${name}@`)) ? 'corpus' : 'generated',
+    })),
+    hostile: Object.entries(hostileShapes).map(([name, make]) => ({ name, origin: 'generated', bytes: make(quick ? quickHostileScale : 1) })),
+  };
+  const documents = [];
+  for (const set of setNames) {
+    for (const document of sets[set]) {
+      const id = `${set}/${document.name}`;
+      if (!filter || filter.some((wanted) => id.toLowerCase().includes(wanted))) documents.push({ set, id, ...document });
+    }
+  }
+  return documents;
+}

@@ -1,0 +1,94 @@
+// Turns the runs of the real-world section (one per fresh process, each timing every document side
+// by side) into medians across processes, geometric means per set, and plain-text tables. Used
+// for Node, Bun and Deno (sections/realworld.js) and for Chromium pages (browser/run.js).
+import { formatBytes, formatRatio, formatTime, geometricMean, indent, textTable } from './format.js';
+import { setNames } from './realworld-sets.js';
+
+function median(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * @param {{ documents: object[] }[]} runs one per fresh process, documents in the same order
+ * @returns {{ processes: number, documents: object[], sets: object[], nativeWrong: object[] }}
+ */
+export function summarizeRuns(runs) {
+  const documents = runs[0].documents.map((first, index) => {
+    const entries = runs.map((run) => run.documents[index]);
+    const error = entries.find((entry) => entry.error)?.error;
+    const { set, id, name, origin, bytes } = first;
+    if (error) return { set, id, name, origin, bytes, error };
+    const ratios = entries.map((entry) => entry.ratio);
+    return {
+      set,
+      id,
+      name,
+      origin,
+      bytes,
+      native: median(entries.map((entry) => entry.native)),
+      parseBinary: median(entries.map((entry) => entry.parseBinary)),
+      ratio: median(ratios),
+      ratios,
+    };
+  });
+  const sets = setNames
+    .map((set) => {
+      const members = documents.filter((document) => document.set === set && !document.error);
+      if (members.length === 0) return null;
+      // One geometric mean per process, then their median: a process whose optimisation flipped
+      // shows in the range instead of moving the figure.
+      const perProcess = runs.map((_, run) => geometricMean(members.map((document) => document.ratios[run])));
+      return {
+        set,
+        documents: members.length,
+        geomean: median(perProcess),
+        perProcess,
+        worst: members.reduce((worst, document) => (document.ratio > worst.ratio ? document : worst)),
+      };
+    })
+    .filter(Boolean);
+  const nativeWrong = runs[0].documents.filter((entry) => entry.nativeWrong).map(({ id, nativeWrong }) => ({ id, nativeWrong }));
+  return { processes: runs.length, documents, sets, nativeWrong };
+}
+
+const range = (values) => {
+  const usable = values.filter(Number.isFinite);
+  return usable.length > 1 ? `${formatRatio(Math.min(...usable))} to ${formatRatio(Math.max(...usable))}` : '';
+};
+
+/**
+ * The section's text: per set, each document's medians and ratio, then the geometric means.
+ * A quick run proves the suite runs and shows no ratio at all.
+ */
+export function realworldText(summary, { quick }) {
+  const lines = [];
+  if (quick) {
+    const checked = summary.documents.filter((document) => !document.error).length;
+    lines.push(`  quick mode: ${checked} of ${summary.documents.length} documents in ${summary.sets.length} sets parsed, checked against native and timed; no figures are shown.`);
+  } else {
+    lines.push(`  ratio = parseBinary / native, median time per parse; the median over ${summary.processes} fresh process${summary.processes === 1 ? '' : 'es'} (range: one per process)`);
+    for (const set of setNames) {
+      const members = summary.documents.filter((document) => document.set === set);
+      if (members.length === 0) continue;
+      const rows = members.map((document) =>
+        document.error
+          ? [document.name, formatBytes(document.bytes), '', '', 'not timed', document.error]
+          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), range(document.ratios)],
+      );
+      lines.push('', `  ${set}`, indent(textTable(['document', 'size', 'native', 'parseBinary', 'ratio', 'range'], rows, { textLast: true })));
+    }
+    lines.push('', '  Geometric mean of the ratios per set (lower is better)');
+    const rows = summary.sets.map((set) => [set.set, String(set.documents), formatRatio(set.geomean), range(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`]);
+    lines.push(indent(textTable(['set', 'documents', 'geomean', 'range', 'slowest'], rows, { textLast: true })));
+  }
+  for (const document of summary.documents.filter((entry) => entry.error)) {
+    if (quick) lines.push(`  ✗ ${document.id}: ${document.error}`);
+  }
+  if (summary.nativeWrong.length > 0) {
+    lines.push(`  native JSON.parse was wrong (a fresh realm agreed with parseBinary) on ${summary.nativeWrong.length} documents: ${summary.nativeWrong.map(({ id }) => id).join(', ')}`);
+  }
+  return lines.join('\n');
+}

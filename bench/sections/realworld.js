@@ -1,0 +1,69 @@
+// Section: real-world speed and memory (issue 13). Every set (classic, realworld, look-alikes,
+// request-sized bodies, hostile shapes) is timed side by side, parseBinary against native, in
+// several fresh processes; the figures are medians across those processes, because some
+// optimisations flip from one process to the next. Then the memory one parse allocates, on the
+// real documents.
+import { join } from 'node:path';
+import { benchDir, engine, runChild } from '../environment.js';
+import { formatBytes, formatRatio, geometricMean, indent, textTable } from '../format.js';
+import { progress, say } from '../progress.js';
+import { realworldText, summarizeRuns } from '../realworld-summary.js';
+
+const speedScript = join(benchDir, 'children/realworld.js');
+const memoryScript = join(benchDir, 'children/document-memory.js');
+// As in the memory section: no scavenge may free garbage during one parse before it is counted.
+const memoryFlags = ['--expose-gc', '--max-semi-space-size=128', '--min-semi-space-size=128'];
+
+function childSettings({ libraryPath, corpusDir, quick, payloadFilter }) {
+  return { library: libraryPath, corpusDir, quick, filter: payloadFilter };
+}
+
+async function measureMemory(context) {
+  if (engine === 'bun') return { skipped: 'JavaScriptCore cannot be kept from collecting during the parse' };
+  progress('realworld: memory per parse');
+  const run = await runChild(memoryScript, memoryFlags, [JSON.stringify(childSettings(context))]);
+  return run.error ? { failed: run.error } : run;
+}
+
+function memoryText(memory, quick) {
+  if (memory.skipped) return `  memory: skipped on this runtime (${memory.skipped})`;
+  if (memory.failed) return `  memory: failed: ${memory.failed}`;
+  if (quick) return `  memory: ${memory.documents.length} documents measured; no figures are shown in quick mode.`;
+  const rows = memory.documents.map((document) => [
+    document.id,
+    formatBytes(document.bytes),
+    formatBytes(document.native),
+    formatBytes(document.parseBinary),
+    formatRatio(document.parseBinary / document.native),
+    document.collectionsDuringParse ? `${document.collectionsDuringParse} GC during parses: a lower bound` : '',
+  ]);
+  const ratio = geometricMean(memory.documents.map((document) => document.parseBinary / document.native));
+  return [
+    '  Memory allocated by one parse (heap used + external, after minus before, full GC before; median of 3)',
+    indent(textTable(['document', 'size', 'native', 'parseBinary', 'ratio', 'note'], rows, { textLast: true })),
+    `  geometric mean of parseBinary / native allocated: ${formatRatio(ratio)}`,
+  ].join('\n');
+}
+
+/**
+ * @param {{ libraryPath: string, corpusDir: string | null, quick: boolean, processes: number,
+ *   budget: object, payloadFilter: string[] | null }} context
+ */
+export async function runRealworld(context) {
+  const processes = context.quick ? 1 : context.processes;
+  say(`\n■ Real-world documents — parseBinary against native, side by side, in ${processes} fresh process${processes === 1 ? '' : 'es'}`);
+  const settings = JSON.stringify({ ...childSettings(context), budget: context.budget });
+  const runs = [];
+  for (let index = 0; index < processes; index++) {
+    progress(`realworld: process ${index + 1}/${processes}`);
+    const run = await runChild(speedScript, ['--expose-gc'], [settings], { timeoutMs: 1_800_000 });
+    if (run.error) throw new Error(`process ${index + 1}: ${run.error}`);
+    runs.push(run);
+  }
+  const summary = summarizeRuns(runs);
+  say(realworldText(summary, context));
+  const memory = await measureMemory(context);
+  say('');
+  say(memoryText(memory, context.quick));
+  return { ...summary, memory };
+}
