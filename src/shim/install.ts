@@ -1,5 +1,6 @@
 import { detach, detachStrategy } from '../detach/index.js';
 import { arrayBufferByteLength } from '../buffers/intrinsics.js';
+import { rejectUnknownOptions } from '../options/known-names.js';
 import { parseBinary } from '../parse/parse-binary.js';
 import type { BinaryInput, ParseBinaryOptions, ParseBinaryResult } from '../parse/types.js';
 
@@ -39,12 +40,13 @@ export interface InstallOptions {
  *
  * Importing `json-parse-binary/auto` calls this once; call it yourself for control or a report.
  * @returns what happened to each global.
- * @throws TypeError when `options` is given and is not an object.
+ * @throws TypeError when `options` is given and is not an object, or names an unknown option.
  */
 export function install(options?: InstallOptions): InstallReport {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new TypeError('install(options): options must be an object when given');
   }
+  if (options !== undefined) rejectUnknownOptions(options, ['force'], 'install');
   const force = options?.force === true;
   const globals = builtInShapes();
   return {

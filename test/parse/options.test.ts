@@ -100,3 +100,21 @@ describe('protoAction and constructorAction mean what they mean in secure-json-p
     expect(result).toMatchObject({ ok: false, position: 8 });
   });
 });
+
+describe('option names', () => {
+  it('a misspelt name is a TypeError naming it and the known ones, never a silently ignored protection', () => {
+    expect(() => parseBinary(utf8('{"__proto__":1}'), { protoaction: 'error', maxdepth: 2 } as never)).toThrow(
+      new TypeError(
+        "parseBinary: unknown option 'protoaction' (did you mean 'protoAction'?); known options: 'fatal', 'maxDepth', 'protoAction', 'constructorAction'",
+      ),
+    );
+    expect(() => parseBinary(utf8('1'), { depth: 2 } as never)).toThrow(/unknown option 'depth'; known options/);
+  });
+
+  it('inherited and symbol-keyed properties are not options; an empty object is fine', () => {
+    const inherited = Object.create({ protoaction: 'error' }) as object;
+    expect(parseBinary(utf8('1'), inherited)).toEqual({ ok: true, value: 1 });
+    expect(parseBinary(utf8('1'), { [Symbol('tag')]: true } as never)).toEqual({ ok: true, value: 1 });
+    expect(parseBinary(utf8('1'), {})).toEqual({ ok: true, value: 1 });
+  });
+});

@@ -133,3 +133,10 @@ describe('install', () => {
     expect(json.parseBinary).toBe('fixed');
   });
 });
+
+describe('install options', () => {
+  it('refuses an unknown option name, naming it and the known one', () => {
+    expect(() => install({ forse: true } as never)).toThrow(new TypeError("install: unknown option 'forse'; known options: 'force'"));
+    expect(() => install({ Force: true } as never)).toThrow(/did you mean 'force'/);
+  });
+});
