@@ -70,9 +70,13 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
     if (pos >= end) throw fail(state, pos, "'\"' to end the string");
     const kind = BYTE_CLASS[bytes[pos]];
     if (kind === PLAIN || kind === NON_ASCII) {
-      if (kind === NON_ASCII) nonAscii = true;
+      // From the first non-ASCII byte on, the scan reads words at once and passes over the others:
+      // non-Latin text is mostly non-ASCII bytes, and only the string's end matters now.
+      if (kind === NON_ASCII && !nonAscii) {
+        nonAscii = true;
+        wordScanAt = pos + 1;
+      }
       if (++pos >= wordScanAt) {
-        // Once a non-ASCII byte is seen, the scan passes over the others: only the end matters.
         pos = nonAscii ? skipTextWords(state, pos) : skipPlainAsciiWords(state, pos);
         wordScanAt = pos + WORD_SCAN_AFTER;
       }
@@ -221,7 +225,7 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
 const RESCAN_AFTER = 8;
 
 /** A larger scratch buffer holding the first `length` bytes of `out`, kept for later strings. */
-function growScratch(out: Uint8Array, length: number, needed: number): Uint8Array {
+function growScratch(out: Uint8Array, length: number, needed: number): Uint8Array<ArrayBuffer> {
   const grown = new Uint8Array(Math.max(needed, out.length * 2));
   grown.set(out.subarray(0, length));
   return (scratchBytes = grown);
