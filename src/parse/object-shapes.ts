@@ -73,6 +73,22 @@ const USES_BEFORE_FACTORY = 4;
 const MAX_SHAPES = 16_384;
 const MAX_FACTORIES = 1_024;
 
+/**
+ * Children a shape other than the root may have: the keys that follow one key in records are few
+ * (optional fields branch), so a shape reached by many different keys is where the keys of maps
+ * begin. The root holds the first key of every kind of object in every document, so it has no such
+ * limit: a full root would refuse the records of the next document (measured: twitter 1.5 times
+ * slower after the realworld files had filled 256 root children).
+ */
+const MAX_CHILDREN = 32;
+
+/**
+ * An object whose keys made this many new shapes in a row is taken for a map (its keys are data)
+ * and its further keys make none. A new kind of record pays too: it enters the tree this many keys
+ * per object met, so its factory comes a few objects later.
+ */
+export const FRESH_KEYS_BEFORE_MAP = 8;
+
 /** Where every object starts. */
 let root = new Shape('', undefined);
 let shapeCount = 0;
@@ -120,19 +136,33 @@ export function rememberFirstShape(depth: number, shape: Shape): void {
   if (depth < GUESSED_DEPTHS && shape.parent === root) firstShapes[depth] = shape;
 }
 
-/** The shape after `key` is added to an object of shape `shape`. */
-export function nextShape(shape: Shape, key: string): Shape {
+/**
+ * The shape after `key` is added to an object of shape `shape`. A key the tree has not seen there
+ * makes a new shape only when `mayGrow` and `shape` has room for another child; else the object
+ * goes on as WIDE. Map-like objects, whose keys are data, would otherwise add a shape per key and
+ * key position, and start the tree afresh (dropping every factory) in each parse.
+ */
+export function nextShape(shape: Shape, key: string, mayGrow: boolean): Shape {
   if (shape.lastKey === key) return shape.lastChild!;
   if (shape === WIDE || shape.size >= MAX_SHAPE_SIZE || key.length > MAX_SHAPE_KEY_LENGTH) return WIDE;
   let child = shape.children?.get(key);
   if (child === undefined) {
+    if (!mayGrow || (shape !== root && (shape.children?.size ?? 0) >= MAX_CHILDREN)) return WIDE;
     if (++shapeCount > MAX_SHAPES) forgetShapes();
     child = new Shape(key, shape);
     (shape.children ??= new Map()).set(key, child);
+    grown = true;
   }
   shape.lastKey = key;
   shape.lastChild = child;
   return child;
+}
+
+/** Whether the last nextShape call made a new shape; read and reset by the caller. */
+export let grown = false;
+
+export function resetGrown(): void {
+  grown = false;
 }
 
 /**

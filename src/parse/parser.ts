@@ -28,7 +28,8 @@ import {
 } from './bytes.js';
 import { readNumber } from './numbers.js';
 import { skipWhitespace } from './whitespace.js';
-import { factoryFor, firstShapeGuess, nextShape, rememberFirstShape, rootShape, type Shape } from './object-shapes.js';
+import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
+import { factoryFor, firstShapeGuess, FRESH_KEYS_BEFORE_MAP, grown, nextShape, rememberFirstShape, resetGrown, rootShape, WIDE, type Shape } from './object-shapes.js';
 import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
@@ -54,6 +55,8 @@ export function parseDocument(state: ParseState): unknown {
   // element count of each array or the property start of each object.
   const outerContainers: Array<unknown[] | Shape> = [];
   const outerCounts: number[] = [];
+  // In step with them, each open object's run of keys that made new shapes (state.freshKeys).
+  const outerFreshKeys: number[] = [];
   let elements: unknown[] = [];
   let shape: Shape = rootShape();
   let inArray = false;
@@ -103,6 +106,7 @@ export function parseDocument(state: ParseState): unknown {
         if (open) {
           outerContainers.push(inArray ? elements : shape);
           outerCounts.push(count);
+          outerFreshKeys.push(state.freshKeys);
         }
         open = true;
         if (closing === CLOSE_BRACKET) {
@@ -114,6 +118,7 @@ export function parseDocument(state: ParseState): unknown {
           inArray = false;
           count = top;
           state.pos = pos;
+          state.freshKeys = 0;
           shape = readPropertyName(state, rootShape(), firstShapeGuess(depth - 1));
           rememberFirstShape(depth - 1, shape);
           pos = state.pos;
@@ -203,6 +208,7 @@ export function parseDocument(state: ParseState): unknown {
         }
         const outer = outerContainers.pop()!;
         count = outerCounts.pop()!;
+        state.freshKeys = outerFreshKeys.pop()!;
         inArray = Array.isArray(outer);
         if (inArray) {
           elements = outer as unknown[];
@@ -232,6 +238,8 @@ function buildObject(
   let object: JsonObject;
   if (factory !== undefined) {
     object = factory(values, start);
+  } else if (shape === WIDE && end - start >= MAP_BUILD_MIN_KEYS) {
+    object = buildMapObject(keys, values, start, end, state.protoAction);
   } else {
     object = {};
     for (let index = start; index < end; index++) storeProperty(state, object, keys[index], values[index]);
@@ -268,10 +276,15 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
   if (matched) {
     key = next!.key;
     pos += expected!.length + 2;
+    state.freshKeys = 0;
   } else {
     state.pos = pos + 1;
     key = readKey(state);
-    next = nextShape(shape, key);
+    next = nextShape(shape, key, state.freshKeys < FRESH_KEYS_BEFORE_MAP);
+    if (grown) {
+      resetGrown();
+      state.freshKeys++;
+    } else state.freshKeys = 0;
     pos = state.pos;
   }
   if (pos >= end || bytes[pos] !== COLON) {

@@ -18,6 +18,8 @@ export class ParseState {
   failure: FailureRecord | undefined = undefined;
   /** The property name readPropertyName read last. */
   key = '';
+  /** How many keys in a row of the open object made new shapes (see readPropertyName). */
+  freshKeys = 0;
   /** The input as 32-bit words (see word-view.ts); null until made, undefined if there is none. */
   words: Uint32Array | undefined | null = null;
   wordsStart = 0;
