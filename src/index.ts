@@ -12,5 +12,11 @@ export type {
   ParseBinaryResult,
   ParseBinarySuccess,
 } from './parse/types.js';
-export { detach, detachStrategy, type DetachStrategy } from './detach/index.js';
+export {
+  configureDetach,
+  detach,
+  detachStrategy,
+  type DetachConfiguration,
+  type DetachStrategy,
+} from './detach/index.js';
 export { install, type InstallOptions, type InstallOutcome, type InstallReport } from './shim/install.js';

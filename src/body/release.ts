@@ -1,8 +1,5 @@
-import { detach, detachStrategy } from '../detach/index.js';
-
-// Only strategies that free memory at once are worth their cost here: a structured-clone
-// "detach" merely moves the bytes into garbage, which is slower than leaving them to the GC.
-const detachingFreesMemory = detachStrategy === 'natives' || detachStrategy === 'transfer';
+import { wholeBufferOf } from '../buffers/whole-buffer.js';
+import { detachIfFreesMemory } from '../detach/detach.js';
 
 /**
  * Detaches `bytes` (an ArrayBuffer, or the buffer behind a view) when that cannot hurt anybody
@@ -14,13 +11,11 @@ const detachingFreesMemory = detachStrategy === 'natives' || detachStrategy === 
  */
 export function releaseIfSafe(bytes: ArrayBuffer | ArrayBufferView): void {
   // An empty buffer holds no memory, and may be a shared placeholder.
-  if (!detachingFreesMemory || bytes.byteLength === 0) return;
-  const isView = ArrayBuffer.isView(bytes);
-  const buffer = isView ? bytes.buffer : bytes;
-  if (isView && (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength)) return;
-  if (typeof SharedArrayBuffer === 'function' && buffer instanceof SharedArrayBuffer) return;
+  if (bytes.byteLength === 0) return;
+  const buffer = wholeBufferOf(bytes);
+  if (buffer === undefined) return;
   try {
-    detach(bytes);
+    detachIfFreesMemory(buffer);
   } catch {
     // Refused (pool, wasm memory, foreign realm...): the garbage collector will have it later.
   }

@@ -2,7 +2,16 @@
 // then verify, because several runtimes "succeed" without detaching anything.
 import { arrayBufferByteLength, isDetached, isDetachedNow } from '../buffers/intrinsics.js';
 import { isNodeUntransferable } from './node-untransferable.js';
-import { detachFunctions, detectStrategy, type DetachFunction, type DetachStrategy } from './strategies.js';
+import { rejectUnknownOptions } from '../options/known-names.js';
+import {
+  allowNatives,
+  detachFunctions,
+  detectStrategy,
+  predictStrategy,
+  settingsGeneration,
+  type DetachFunction,
+  type DetachStrategy,
+} from './strategies.js';
 import { targetBuffer } from './target-buffer.js';
 
 function errorMessage(error: unknown): string {
@@ -64,15 +73,85 @@ export function createDetach(strategy: DetachStrategy): (buffer: unknown) => voi
 }
 
 /**
- * How this runtime detaches buffers, decided once when the module loads:
+ * How this runtime detaches buffers:
  * `'natives'` (Node: V8's `%ArrayBufferDetach`, memory freed at once),
  * `'transfer'` (`transferToFixedLength(0)`, memory freed at once),
  * `'structured-clone'` (buffer unusable at once, memory freed by the next garbage collection) or
  * `'none'` ({@link detach} throws a TypeError). See {@link DetachStrategy}.
+ *
+ * Known as soon as the module loads, without compiling anything or touching a V8 flag: `'natives'`
+ * is announced on Node unless {@link configureDetach} forbade it, and its function is compiled on
+ * the first detach. Should that compilation fail (for example under
+ * `--disallow-code-generation-from-strings`), this binding changes to the next strategy then.
  */
-export const detachStrategy: DetachStrategy = detectStrategy();
+export let detachStrategy: DetachStrategy = predictStrategy();
 
-const selectedFunction = detachStrategy === 'none' ? undefined : detachFunctions[detachStrategy];
+interface Selection {
+  strategy: DetachStrategy;
+  detachFunction: DetachFunction | undefined;
+  generation: number;
+}
+
+// Undefined until the first detach, which settles the strategy until configureDetach changes the
+// settings (in this copy of the module or another).
+let selected: Selection | undefined;
+
+function selectedStrategy(): Selection {
+  const generation = settingsGeneration();
+  if (selected === undefined || selected.generation !== generation) {
+    const strategy = detectStrategy();
+    detachStrategy = strategy;
+    selected = { strategy, detachFunction: strategy === 'none' ? undefined : detachFunctions[strategy], generation };
+  }
+  return selected;
+}
+
+/** Options for {@link configureDetach}. */
+export interface DetachConfiguration {
+  /**
+   * `false` forbids the `'natives'` strategy: V8's `--allow-natives-syntax` flag is then never
+   * switched, not even for a moment, and detaching uses `'transfer'` (Node 22+) or
+   * `'structured-clone'` (Node 20, memory freed at the next garbage collection). `true` allows it
+   * again. Default: allowed.
+   */
+  natives?: boolean;
+}
+
+/**
+ * Changes how {@link detach} works, for programs whose policy bans part of it. Call it before the
+ * first detach (the body readers detach too): V8 flags are only ever touched by that first detach,
+ * so forbidding natives before it guarantees they never are. {@link detachStrategy} follows at once.
+ * The setting holds for every copy of this package in the process (the ESM and CommonJS builds,
+ * `json-parse-binary/body`): it is kept on `globalThis` under `Symbol.for('json-parse-binary.detach')`.
+ *
+ * @throws TypeError for an options object with an unknown name or a value of the wrong type.
+ * @example
+ * ```ts
+ * import { configureDetach } from 'json-parse-binary';
+ * configureDetach({ natives: false }); // this service may not change V8 flags
+ * ```
+ */
+export function configureDetach(configuration: DetachConfiguration): void {
+  if (configuration === null || typeof configuration !== 'object') {
+    throw new TypeError('configureDetach: the configuration must be an object');
+  }
+  rejectUnknownOptions(configuration, ['natives'], 'configureDetach');
+  const { natives } = configuration;
+  if (natives === undefined) return;
+  if (typeof natives !== 'boolean') throw new TypeError('configureDetach: natives must be a boolean');
+  allowNatives(natives);
+  detachStrategy = predictStrategy();
+}
+
+/**
+ * Detaches `buffer` only with a strategy that frees its memory at once ('natives', 'transfer');
+ * otherwise leaves it alone. A structured-clone "detach" merely moves the bytes into garbage, which
+ * costs more than leaving them to the garbage collector. Throws as {@link detach} does.
+ */
+export function detachIfFreesMemory(buffer: ArrayBuffer | ArrayBufferView): void {
+  const { strategy, detachFunction } = selectedStrategy();
+  if (strategy === 'natives' || strategy === 'transfer') detachWith(strategy, detachFunction, buffer);
+}
 
 /**
  * Detaches an ArrayBuffer now, as the proposed `ArrayBuffer.prototype.detach()` would: its
@@ -95,5 +174,6 @@ const selectedFunction = detachStrategy === 'none' ? undefined : detachFunctions
  * ```
  */
 export function detach(buffer: ArrayBuffer | ArrayBufferView): void {
-  detachWith(detachStrategy, selectedFunction, buffer);
+  const { strategy, detachFunction } = selectedStrategy();
+  detachWith(strategy, detachFunction, buffer);
 }

@@ -1,2 +1,2 @@
-export { detach, detachStrategy } from './detach.js';
+export { configureDetach, detach, detachStrategy, type DetachConfiguration } from './detach.js';
 export type { DetachStrategy } from './strategies.js';

@@ -98,18 +98,98 @@ function provenToDetach(detachFunction: DetachFunction | undefined): DetachFunct
   }
 }
 
-/** Every strategy that works on this runtime, keyed by name; the missing ones are `undefined`. */
+/**
+ * Whether this runtime is expected to compile the natives function: Node itself (Bun accepts the
+ * flag but ignores it, Deno refuses it) with `v8.setFlagsFromString`. Decided without compiling
+ * anything or touching a flag, so that it can be known when the module loads.
+ */
+function nativesExpected(): boolean {
+  if (BROWSER_BUILD) return false;
+  const processObject = (globalThis as { process?: { versions?: Record<string, unknown> } }).process;
+  const versions = processObject?.versions;
+  if (typeof versions?.node !== 'string' || versions.bun !== undefined || versions.deno !== undefined) return false;
+  return typeof loadNodeBuiltin<NodeV8Module>('node:v8')?.setFlagsFromString === 'function';
+}
+
+// The setting lives on globalThis, under a registry symbol, because one process may hold several
+// copies of this module (the CommonJS entry points are bundled separately, ESM and CJS may both be
+// loaded): a program that forbids natives means every copy. Only configureDetach writes it.
+const SETTINGS_KEY = Symbol.for('json-parse-binary.detach');
+
+interface SharedSettings {
+  readonly natives: boolean;
+  /** Counts the changes, so that each copy knows when to choose its strategy again. */
+  readonly generation: number;
+}
+
+function sharedSettings(): SharedSettings | undefined {
+  return (globalThis as { [SETTINGS_KEY]?: SharedSettings })[SETTINGS_KEY];
+}
+
+function nativesAllowed(): boolean {
+  return sharedSettings()?.natives !== false;
+}
+
+/** Changes each time the settings change, in any copy of this module. */
+export function settingsGeneration(): number {
+  return sharedSettings()?.generation ?? 0;
+}
+
+// Compiled on first use, never at load: compiling may switch a process-wide V8 flag for a moment.
+let nativesCompiled: DetachFunction | undefined;
+let nativesTried = false;
+
+/**
+ * Allows or forbids the natives strategy from now on. Forbidden, the natives function is neither
+ * compiled nor used, so V8's flags are never touched (if it was compiled already, it stays unused).
+ */
+export function allowNatives(allowed: boolean): void {
+  const settings: SharedSettings = Object.freeze({ natives: allowed, generation: settingsGeneration() + 1 });
+  Object.defineProperty(globalThis, SETTINGS_KEY, { value: settings, configurable: true, enumerable: false, writable: false });
+}
+
+/** The natives function, compiled the first time it is asked for; undefined where it cannot be. */
+function nativesDetach(): DetachFunction | undefined {
+  if (!nativesAllowed()) return undefined;
+  if (!nativesTried) {
+    nativesTried = true;
+    nativesCompiled = nativesExpected() ? provenToDetach(createNativesDetach()) : undefined;
+  }
+  return nativesCompiled;
+}
+
+const transferDetach = provenToDetach(createTransferDetach());
+const structuredCloneDetach = provenToDetach(createStructuredCloneDetach());
+
+/**
+ * Every strategy that works on this runtime, keyed by name; the missing ones are `undefined`.
+ * Reading `natives` compiles its function (the first time only).
+ */
 export const detachFunctions: Readonly<Record<Exclude<DetachStrategy, 'none'>, DetachFunction | undefined>> =
   Object.freeze({
-    natives: provenToDetach(createNativesDetach()),
-    transfer: provenToDetach(createTransferDetach()),
-    'structured-clone': provenToDetach(createStructuredCloneDetach()),
+    get natives() {
+      return nativesDetach();
+    },
+    transfer: transferDetach,
+    'structured-clone': structuredCloneDetach,
   });
 
-/** The best strategy available, in the order natives, transfer, structured-clone, none. */
-export function detectStrategy(): DetachStrategy {
-  if (detachFunctions.natives !== undefined) return 'natives';
-  if (detachFunctions.transfer !== undefined) return 'transfer';
-  if (detachFunctions['structured-clone'] !== undefined) return 'structured-clone';
+/** The best strategy that does not need natives: transfer, structured-clone, none. */
+function fallbackStrategy(): DetachStrategy {
+  if (transferDetach !== undefined) return 'transfer';
+  if (structuredCloneDetach !== undefined) return 'structured-clone';
   return 'none';
+}
+
+/**
+ * The strategy this runtime will use, without compiling anything: `'natives'` where it is allowed
+ * and expected to compile, else the best of the others. Cheap enough to call at load.
+ */
+export function predictStrategy(): DetachStrategy {
+  return nativesAllowed() && (nativesTried ? nativesCompiled !== undefined : nativesExpected()) ? 'natives' : fallbackStrategy();
+}
+
+/** The best strategy available, in the order natives, transfer, structured-clone, none (compiles natives). */
+export function detectStrategy(): DetachStrategy {
+  return nativesDetach() !== undefined ? 'natives' : fallbackStrategy();
 }

@@ -1,0 +1,108 @@
+// Importing the package must change nothing in the process: no V8 flag, not even for a moment.
+// Each check runs in a fresh process (a flag is process-wide), over the entry points bundled from
+// src/ by esbuild, on this Node and on every other Node of the matrix that is installed.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locateRuntime } from '../runtimes/locate.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let folder: string;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'json-parse-binary-flags-'));
+  await build({
+    entryPoints: { index: join(root, 'src/index.ts'), auto: join(root, 'src/auto.ts'), body: join(root, 'src/body.ts') },
+    outdir: folder,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'silent',
+  });
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+// Spies on setFlagsFromString through the same module object the package reaches with
+// process.getBuiltinModule, then reports what each step changed.
+const prelude = `
+const v8 = process.getBuiltinModule('node:v8');
+const calls = [];
+const original = v8.setFlagsFromString;
+v8.setFlagsFromString = (flags) => { calls.push(flags); return original.call(v8, flags); };
+const nativesSyntaxOn = () => { try { new Function('%GetOptimizationStatus(1)'); return true; } catch (error) { if (!(error instanceof SyntaxError)) throw error; return false; } };
+const report = {};
+const step = (name) => { report[name] = { calls: calls.splice(0), natives: nativesSyntaxOn() }; };
+`;
+
+function runScript(command: string, body: string): Record<string, unknown> {
+  const file = join(folder, `script-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(file, `${prelude}\n${body}\nconsole.log(JSON.stringify(report));\n`);
+  const outcome = spawnSync(command, [file], { encoding: 'utf8', timeout: 30_000 });
+  expect(outcome.stderr).toBe('');
+  return JSON.parse(outcome.stdout) as Record<string, unknown>;
+}
+
+const nodes = (['node20', 'node22', 'node24', 'node26'] as const)
+  .map((name) => ({ name, runtime: name === 'node20' ? { command: process.execPath } : locateRuntime(name) }))
+  .filter((node) => node.runtime !== undefined);
+
+describe.each(nodes)('V8 flags on $name', ({ runtime }) => {
+  it('are untouched by importing every entry point and parsing; switched only around the first detach', () => {
+    const report = runScript(
+      runtime!.command,
+      `
+const main = await import('./index.mjs');
+await import('./auto.mjs');
+const body = await import('./body.mjs');
+report.strategyAtLoad = main.detachStrategy;
+main.parseBinary(new TextEncoder().encode('{"a": [1, 2]}'));
+step('import and parse');
+main.detach(new ArrayBuffer(8));
+step('first detach');
+main.detach(new ArrayBuffer(8));
+report.strategyAfterUse = main.detachStrategy;
+step('second detach');
+`,
+    );
+    expect(report['import and parse']).toEqual({ calls: [], natives: false });
+    expect(report['first detach']).toEqual({ calls: ['--allow-natives-syntax', '--no-allow-natives-syntax'], natives: false });
+    expect(report['second detach']).toEqual({ calls: [], natives: false });
+    expect(report.strategyAtLoad).toBe('natives');
+    expect(report.strategyAfterUse).toBe('natives');
+  });
+
+  it('are never touched once configureDetach({ natives: false }) forbade the natives strategy', () => {
+    const report = runScript(
+      runtime!.command,
+      `
+const main = await import('./index.mjs');
+const body = await import('./body.mjs');
+main.configureDetach({ natives: false });
+report.strategy = main.detachStrategy;
+const buffer = new ArrayBuffer(8);
+main.detach(buffer);
+report.detached = buffer.byteLength === 0;
+const parsed = await body.parseBody(new Response('{"a": 1}'));
+report.parsed = parsed.ok;
+step('detach and parseBody');
+`,
+    );
+    expect(report['detach and parseBody']).toEqual({ calls: [], natives: false });
+    expect(report.strategy).toBe(typeof (ArrayBuffer.prototype as { transfer?: unknown }).transfer === 'function' || runtime!.command !== process.execPath ? 'transfer' : 'structured-clone');
+    expect(report).toMatchObject({ detached: true, parsed: true });
+  });
+});
+
+describe('configureDetach', () => {
+  it('refuses anything but { natives?: boolean }', async () => {
+    const { configureDetach } = await import('../../src/index.js');
+    expect(() => configureDetach({ nativs: false } as never)).toThrow(/configureDetach: unknown option 'nativs'/);
+    expect(() => configureDetach({ natives: 'no' } as never)).toThrow(TypeError);
+    expect(() => configureDetach(null as never)).toThrow(TypeError);
+  });
+});
