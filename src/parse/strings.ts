@@ -126,7 +126,8 @@ export function readKey(state: ParseState): string {
     }
     return key;
   }
-  return readString(state);
+  // The bytes before `pos` are plain ASCII: not scanned again.
+  return readStringFrom(state, pos);
 }
 
 /**

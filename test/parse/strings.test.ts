@@ -33,10 +33,10 @@ describe('strings with escapes, read in runs', () => {
     '\\n': [0x5c, 0x6e],
     '\\"': [0x5c, 0x22],
     '\\\\': [0x5c, 0x5c],
-    '\\u00e9': utf8('\\u00e9').slice(),
-    '\\ud83d\\ude00': utf8('\\ud83d\\ude00').slice(),
-    'a lone \\ud83d': utf8('\\ud83d').slice(),
-    'a lone \\ude00': utf8('\\ude00').slice(),
+    '\\u00e9': Array.from(utf8('\\u00e9')),
+    '\\ud83d\\ude00': Array.from(utf8('\\ud83d\\ude00')),
+    'a lone \\ud83d': Array.from(utf8('\\ud83d')),
+    'a lone \\ude00': Array.from(utf8('\\ude00')),
   };
   for (const [name, escape] of Object.entries(escapes)) {
     it(`agree with JSON.parse with ${name} at every offset of a long run, after another escape`, () => {
@@ -120,6 +120,18 @@ describe('one-letter and short strings', () => {
     for (let byte = 0; byte < 0x100; byte++) {
       expectAgreementEverywhere(new Uint8Array([0x5b, 0x22, byte, 0x22, 0x2c, 0x22, byte, 0x22, 0x5d]));
       expectAgreementEverywhere(new Uint8Array([0x7b, 0x22, byte, 0x22, 0x3a, 0x22, byte, 0x22, 0x7d]));
+    }
+  });
+});
+
+describe('long keys', () => {
+  it('agree with JSON.parse when a key past the cached length ends in an escape, a non-ASCII byte or a control byte', () => {
+    const endings: number[][] = [[], [0x5c, 0x6e], [0xc3, 0xa9], emoji, [0xff], [0x0a]];
+    for (let length = 1; length <= 72; length++) {
+      for (const ending of endings) {
+        const key = [...letters(length), ...ending];
+        expectAgreementEverywhere(new Uint8Array([0x7b, 0x22, ...key, 0x22, 0x3a, 0x31, 0x2c, 0x22, ...key, 0x78, 0x22, 0x3a, 0x32, 0x7d]));
+      }
     }
   });
 });
