@@ -98,6 +98,27 @@ step('detach and parseBody');
   });
 });
 
+describe('a Node without process.getBuiltinModule (20.0 to 20.15, outside engines)', () => {
+  it('is not told natives: detachStrategy names the fallback it really uses', () => {
+    const report = runScript(
+      process.execPath,
+      `
+const builtin = process.getBuiltinModule;
+delete process.getBuiltinModule;
+const main = await import('./index.mjs');
+report.strategyAtLoad = main.detachStrategy;
+main.detach(new ArrayBuffer(8));
+report.strategyAfterUse = main.detachStrategy;
+process.getBuiltinModule = builtin;
+step('detach');
+`,
+    );
+    expect(report.strategyAtLoad).not.toBe('natives');
+    expect(report.strategyAfterUse).toBe(report.strategyAtLoad);
+    expect(report.detach).toEqual({ calls: [], natives: false });
+  });
+});
+
 describe('configureDetach', () => {
   it('refuses anything but { natives?: boolean }', async () => {
     const { configureDetach } = await import('../../src/index.js');

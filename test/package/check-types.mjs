@@ -23,7 +23,65 @@ new SharedArrayBuffer(8).detach();
 export { position, size, nothing };
 `;
 
+// Every entry point's types in a program that has neither the DOM library nor @types/node: the
+// declarations must stand alone (body.d.ts declares the stream and signal shapes it needs).
+const everyEntryPoint = `
+import { configureDetach, detach, detachStrategy, install, parseBinary, type DetachStrategy, type ParseBinaryResult } from 'json-parse-binary';
+import { BODY_PARSE_DEFAULTS, DEFAULT_BODY_LIMIT, parseBody, readBody, type BodySource, type ParseBodyOptions } from 'json-parse-binary/body';
+import { installed } from 'json-parse-binary/auto';
+const bytes = new Uint8Array([0x5b, 0x31, 0x5d]);
+const result: ParseBinaryResult<number[]> = parseBinary<number[]>(bytes, { maxDepth: 8 });
+const strategy: DetachStrategy = detachStrategy;
+configureDetach({ natives: false });
+detach(new ArrayBuffer(1));
+async function* chunks(): AsyncGenerator<Uint8Array> { yield bytes; }
+const source: BodySource = chunks();
+const options: ParseBodyOptions = { limit: DEFAULT_BODY_LIMIT, detach: 'chunks', maxDepth: BODY_PARSE_DEFAULTS.maxDepth };
+const parsed = parseBody<number[]>(source, options).then((outcome) => (outcome.ok ? outcome.value.length : outcome.status));
+const read = readBody(chunks()).then((outcome) => (outcome.ok ? outcome.bytes.byteLength : outcome.message));
+const report = install({ force: false });
+export { result, strategy, parsed, read, report, installed };
+`;
+
+// A program that calls install() itself gets the global types from one type-only import.
+const installsItself = `
+import type {} from 'json-parse-binary/auto';
+import { install } from 'json-parse-binary';
+install();
+const result = JSON.parseBinary<{ a: number }>(new Uint8Array([0x7b, 0x7d]));
+new ArrayBuffer(8).detach();
+export { result };
+`;
+
 const projects = {
+  'es2022-only-every-entry': {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    packageType: 'module',
+    lib: ['es2022'],
+    files: { 'every-entry.ts': everyEntryPoint },
+  },
+  'es2022-only-cjs': {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    packageType: 'commonjs',
+    lib: ['es2022'],
+    files: { 'every-entry.ts': everyEntryPoint },
+  },
+  'install-global-types': {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    packageType: 'module',
+    lib: ['es2022'],
+    files: { 'installs-itself.ts': installsItself },
+  },
+  'install-global-types-bundler': {
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    packageType: 'module',
+    lib: ['es2022'],
+    files: { 'installs-itself.ts': installsItself },
+  },
   'esm-nodenext': {
     module: 'nodenext',
     moduleResolution: 'nodenext',
@@ -70,7 +128,7 @@ try {
       JSON.stringify({
         compilerOptions: {
           target: 'es2022',
-          lib: ['es2024', 'dom'],
+          lib: project.lib ?? ['es2024', 'dom'],
           module: project.module,
           moduleResolution: project.moduleResolution,
           strict: true,
