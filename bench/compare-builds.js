@@ -10,11 +10,15 @@
 // payloads: comma-separated, from: array-64B, object-512B, api-64KB, floats, twitter, citm_catalog
 // and canada (from ../shared/corpus when it exists, else their generated stand-ins), the
 // generated twitter-like, citm_catalog-like and canada-like, `realworld` (every file of
-// ../shared/corpus/realworld), or the path of any JSON file. The last line is the geometric mean.
+// ../shared/corpus/realworld), the hostile shapes of issue 13 by name (fraction-1e6-digits,
+// numbers-2000x1000-digits, integer-keys-100k, zeros-2e6, one-letter-strings-1e6,
+// duplicate-keys-1000-names) or all of them as `hostile`, or the path of any JSON file.
+// The last line is the geometric mean.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apiResponse, generatedDocuments, smallArray, smallObject } from './payloads.js';
+import { hostileShapes } from './realworld-shapes.js';
 
 const [basePath, newPath, payloadList, roundsText] = process.argv.slice(2);
 if (!basePath || !newPath) {
@@ -45,12 +49,17 @@ const payloads = {
 };
 /** Parses per timed batch for a file: about 4 MB of input, so that a batch takes milliseconds. */
 const batchFor = (size) => Math.max(1, Math.min(50000, Math.round(4_000_000 / Math.max(size, 1))));
+for (const [name, make] of Object.entries(hostileShapes)) {
+  const bytes = make();
+  payloads[name] = [() => bytes, batchFor(bytes.length)];
+}
 const realworldDir = join(corpusDir, 'realworld');
 const expand = (name) => {
   if (name === 'realworld') {
     if (!existsSync(realworldDir)) throw new Error(`realworld needs ${realworldDir}`);
     return readdirSync(realworldDir).filter((file) => file.endsWith('.json')).sort().map((file) => join(realworldDir, file));
   }
+  if (name === 'hostile') return Object.keys(hostileShapes);
   return [name];
 };
 for (const name of (payloadList ?? '').split(',').flatMap(expand)) {
