@@ -1,19 +1,24 @@
-// `npm run bench:report`: turns bench/results/latest-<runtime>.json into
+// `npm run bench:report`: turns the saved bench/results/latest-<runtime>.json (`npm run bench --
+// --save`) into
 //   - bench/charts/<section>-<runtime>.svg, one bar chart per section and runtime,
-//   - bench/RESULTS.md, every table for every runtime measured,
-//   - the README's tables, written ONLY between `<!-- bench:<section>:start -->` and
-//     `<!-- bench:<section>:end -->` markers (sections: summary, speed, bad, memory, detach, huge).
-// Usage: node bench/report.js [--runtime node20]   (the runtime whose figures the README shows)
+//   - bench/RESULTS.md, the summary table and every table for every runtime measured;
+// with --summary, only prints the summary table (markdown: one row per set, one column per
+// engine) to stdout; with --readme, also writes the README's tables, ONLY between
+// `<!-- bench:<section>:start -->` and `<!-- bench:<section>:end -->` markers (sections: summary,
+// speed, realworld, bad, memory, detach, huge).
+// Usage: node bench/report.js [--summary] [--readme] [--runtime node24] [--local]
+//   --runtime: whose section tables the README shows; --local: read bench/results/local/ instead
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDir, isBusy, repoDir } from './environment.js';
-import { formatBytes, formatRatio, formatSpeedup, formatTime } from './format.js';
-import { loadLatestResults } from './results.js';
+import { formatBytes, formatRatio, formatSpeedup, formatTime, geometricMean } from './format.js';
+import { setNames } from './realworld-sets.js';
+import { loadLatestResults, localResultsDir, resultsDir } from './results.js';
 import { horizontalBarChart } from './svg.js';
 
 const chartsDir = join(benchDir, 'charts');
-const runtimeOrder = ['node20', 'node22', 'node24', 'bun', 'deno'];
+const runtimeOrder = ['node20', 'node22', 'node24', 'node26', 'bun', 'deno', 'chromium'];
 const contenderTitles = {
   native: 'native',
   parseBinary: 'parseBinary',
@@ -118,6 +123,73 @@ function speedChart(section) {
     note: `Bars longer than 4× are cut (notched).${
       headline ? ` Geometric mean parseBinary/native over the three documents (${headline.origin}): ${formatRatio(headline.ratio)}.` : ''
     }`,
+  });
+}
+
+// ---------- real-world documents ----------
+
+const ratioRange = (values) => {
+  const usable = (values ?? []).filter(Number.isFinite);
+  return usable.length > 1 ? `${formatRatio(Math.min(...usable))} to ${formatRatio(Math.max(...usable))}` : '';
+};
+
+/** parseBinary / native allocated, as a geometric mean over the documents measured. */
+function memoryRatio(memory) {
+  if (!memory?.documents?.length) return null;
+  return geometricMean(memory.documents.map((document) => document.parseBinary / document.native));
+}
+
+function realworldMarkdown(section) {
+  const lines = [
+    `Median time per parse of parseBinary over native (\`JSON.parse(decoder.decode(bytes))\`), side by side in one process; each figure is the median over ${plural(section.processes, 'fresh process')}${section.policy ? ` (a fresh browser each), in a page with ${section.policy}` : ''}, and "range" spans the processes. Lower is better; below 1× is faster than native. ${measuredOn(section)}.`,
+    '',
+    table(
+      ['set', 'documents', 'geometric mean', 'range', 'slowest document'],
+      section.sets.map((set) => [set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, ratioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`]),
+    ),
+  ];
+  const failures = failureNotes();
+  for (const set of setNames) {
+    const members = section.documents.filter((document) => document.set === set);
+    if (members.length === 0) continue;
+    const rows = members.map((document) =>
+      document.error
+        ? [document.name, formatBytes(document.bytes), failures.cell(document.id, document.error), '', '', '']
+        : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), ratioRange(document.ratios)],
+    );
+    lines.push('', `**${set}**`, '', table(['document', 'size', 'native', 'parseBinary', 'ratio', 'range'], rows));
+  }
+  lines.push(...failures.lines());
+  if (section.memory?.documents?.length) {
+    lines.push(
+      '',
+      `**Memory allocated by one parse** (heap used + external, after minus before, full GC before, median of 3 in one fresh process): parseBinary / native, geometric mean ${formatRatio(memoryRatio(section.memory))}.`,
+      '',
+      table(
+        ['document', 'size', 'native', 'parseBinary', 'ratio'],
+        section.memory.documents.map((document) => [document.id, formatBytes(document.bytes), formatBytes(document.native), formatBytes(document.parseBinary), formatRatio(document.parseBinary / document.native)]),
+      ),
+    );
+  }
+  if (section.nativeWrong?.length) {
+    lines.push('', `Native JSON.parse gave a wrong value (a fresh realm agreed with parseBinary) on: ${section.nativeWrong.map(({ id }) => id).join(', ')}.`);
+  }
+  return lines.join('\n');
+}
+
+function realworldChart(section) {
+  return horizontalBarChart({
+    title: `Real-world documents: parseBinary time over native${section.policy ? ` (${section.policy})` : ''}`,
+    subtitle: measuredOn(section),
+    scale: { type: 'linear', max: 4 },
+    reference: { value: 1, label: 'native = 1×' },
+    groups: [
+      {
+        label: `Geometric mean per set, median of ${plural(section.processes, 'process')}`,
+        bars: section.sets.map((set) => ({ label: set.set, value: set.geomean, text: `${formatRatio(set.geomean)} · ${plural(set.documents, 'document')}`, role: 'library' })),
+      },
+    ],
+    note: 'Bars longer than 4× are cut (notched). Shorter is faster; below 1× parseBinary beats native.',
   });
 }
 
@@ -342,41 +414,68 @@ function hugeChart(section) {
 
 // ---------- summary across runtimes ----------
 
+/** Where a runtime's figures came from: the label of any section it has. */
+function runtimeTitle(runtime, latest) {
+  const label = Object.values(latest.sections).find((section) => section.environment)?.environment.runtimeLabel;
+  return label ? label.replace(/(V8 \d+\.\d+)[\w.-]*/, '$1') : runtime;
+}
+
+/**
+ * One table for the README: a row per real-world set and per headline figure, a column per engine
+ * (Chromium twice: without and with a strict Content-Security-Policy).
+ */
 function summaryMarkdown(results) {
-  const rows = Object.entries(results).map(([runtime, latest]) => {
-    const { speed, bad, memory, detach } = latest.sections;
-    const headline = speed?.headlines?.[0];
-    const nativeAllocated = memory?.parsers?.native?.allocated;
-    const ownAllocated = memory?.parsers?.parseBinary?.allocated;
-    const detachResult = detach?.results;
-    return [
-      (speed ?? bad ?? memory ?? detach)?.environment.runtimeLabel ?? runtime,
-      headline ? `${formatRatio(headline.ratio)} (${headline.origin})` : '—',
-      bad?.target ? formatSpeedup(bad.target.speedup) : '—',
-      nativeAllocated && ownAllocated ? `${formatBytes(ownAllocated)} vs ${formatBytes(nativeAllocated)}` : '—',
-      detachResult?.detach?.milliseconds && detachResult?.nothing?.milliseconds
-        ? `${formatSpeedup(detachResult.nothing.milliseconds / detachResult.detach.milliseconds)}${
-            detachResult.detach.collections != null ? `, ${detachResult.detach.collections} vs ${detachResult.nothing.collections} GCs` : ''
-          }`
-        : '—',
-    ];
-  });
-  return table(
-    [
-      'runtime',
-      'parse time vs native (geometric mean, 3 documents)',
-      'bad input, byte 0 of 4 MB, vs native',
-      'memory for one 5 MB parse: parseBinary vs native',
-      'detach vs doing nothing (500 × 10 MB)',
-    ],
-    rows,
-  );
+  const columns = [];
+  for (const [runtime, latest] of Object.entries(results)) {
+    columns.push({ title: runtimeTitle(runtime, latest), latest, realworld: latest.sections.realworld });
+    if (latest.sections['realworld-csp']) columns.push({ title: `${runtimeTitle(runtime, latest)}, strict CSP`, latest, realworld: latest.sections['realworld-csp'] });
+  }
+  const setRow = (set) => [
+    `parse time vs native: ${set} (geometric mean)`,
+    ...columns.map(({ realworld }) => {
+      const entry = realworld?.sets?.find((candidate) => candidate.set === set);
+      return entry ? formatRatio(entry.geomean) : '—';
+    }),
+  ];
+  const rows = setNames.map(setRow);
+  rows.push([
+    'memory allocated per parse vs native (real documents, geometric mean)',
+    ...columns.map(({ realworld }) => (memoryRatio(realworld?.memory) ? formatRatio(memoryRatio(realworld.memory)) : '—')),
+  ]);
+  rows.push([
+    'memory for one 5 MB ASCII parse with one emoji: parseBinary vs native allocated',
+    ...columns.map(({ latest, realworld }) => {
+      const parsers = latest.sections.memory?.parsers;
+      if (realworld?.policy !== undefined || !parsers?.native?.allocated || !parsers?.parseBinary?.allocated) return '—';
+      return `${formatBytes(parsers.parseBinary.allocated)} vs ${formatBytes(parsers.native.allocated)}`;
+    }),
+  ]);
+  rows.push([
+    'bad input: byte 0 of 4 MB, vs native',
+    ...columns.map(({ latest, realworld }) => (realworld?.policy === undefined && latest.sections.bad?.target ? formatSpeedup(latest.sections.bad.target.speedup) : '—')),
+  ]);
+  rows.push([
+    'detach vs doing nothing (500 × 10 MB)',
+    ...columns.map(({ latest, realworld }) => {
+      const results = latest.sections.detach?.results;
+      if (realworld?.policy !== undefined || !results?.detach?.milliseconds || !results?.nothing?.milliseconds) return '—';
+      return formatSpeedup(results.nothing.milliseconds / results.detach.milliseconds);
+    }),
+  ]);
+  const processes = [...new Set(columns.map(({ realworld }) => realworld?.processes).filter(Boolean))];
+  return [
+    table(['', ...columns.map(({ title }) => title)], rows),
+    '',
+    `Parse time: median time per parse of parseBinary over \`JSON.parse(decoder.decode(bytes))\`, side by side in one process, the median over ${processes.join(' or ') || 'several'} fresh processes; below 1× is faster than native. Sets: classic = twitter, citm_catalog, canada; realworld = ../shared/corpus/realworld; look-alikes = generated documents of each real-world shape; bodies = 0.2 to 16 KB request bodies cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys.`,
+  ].join('\n');
 }
 
 // ---------- assembling ----------
 
 const sectionBuilders = {
   speed: { markdown: speedMarkdown, chart: speedChart, title: 'Parse speed' },
+  realworld: { markdown: realworldMarkdown, chart: realworldChart, title: 'Real-world documents' },
+  'realworld-csp': { markdown: realworldMarkdown, chart: realworldChart, title: 'Real-world documents, strict Content-Security-Policy' },
   bad: { markdown: badMarkdown, chart: badChart, title: 'Bad input' },
   memory: { markdown: memoryMarkdown, chart: memoryChart, title: 'Memory' },
   detach: { markdown: detachMarkdown, chart: detachChart, title: 'detach' },
@@ -399,14 +498,25 @@ export function replaceBetweenMarkers(text, name, content) {
 }
 
 function main() {
-  const { values } = parseArgs({ options: { runtime: { type: 'string', default: 'node20' } } });
-  const loaded = loadLatestResults();
+  const { values } = parseArgs({
+    options: {
+      runtime: { type: 'string', default: 'node24' },
+      summary: { type: 'boolean', default: false },
+      readme: { type: 'boolean', default: false },
+      local: { type: 'boolean', default: false },
+    },
+  });
+  const loaded = loadLatestResults(values.local ? localResultsDir : resultsDir);
   const results = Object.fromEntries(
     Object.entries(loaded).sort(([a], [b]) => (runtimeOrder.indexOf(a) + 1 || 99) - (runtimeOrder.indexOf(b) + 1 || 99)),
   );
   if (Object.keys(results).length === 0) {
-    console.error('No bench/results/latest-*.json yet: run `npm run bench` first.');
+    console.error(`No latest-*.json in ${relative(repoDir, values.local ? localResultsDir : resultsDir)} yet: run \`npm run bench${values.local ? '' : ' -- --save'}\` first.`);
     process.exit(1);
+  }
+  if (values.summary) {
+    console.log(summaryMarkdown(results));
+    return;
   }
   mkdirSync(chartsDir, { recursive: true });
   const written = [];
@@ -419,7 +529,7 @@ function main() {
     }
   }
 
-  const report = ['# Benchmark results', '', 'Generated by `npm run bench:report` from `bench/results/latest-*.json`; measured with `npm run bench`. Do not edit by hand.', '', '## Summary', '', summaryMarkdown(results)];
+  const report = ['# Benchmark results', '', 'Generated by `npm run bench:report` from `bench/results/latest-*.json`; measured with `npm run bench -- --save`. Do not edit by hand.', '', '## Summary', '', summaryMarkdown(results)];
   for (const [runtime, latest] of Object.entries(results)) {
     report.push('', `## ${runtime}`);
     for (const name of Object.keys(sectionBuilders)) {
@@ -432,7 +542,7 @@ function main() {
 
   const readmePath = join(repoDir, 'README.md');
   const readmeRuntime = results[values.runtime] ? values.runtime : Object.keys(results)[0];
-  if (existsSync(readmePath)) {
+  if (values.readme && existsSync(readmePath)) {
     let text = readFileSync(readmePath, 'utf8');
     const replaced = [];
     const blocks = { summary: summaryMarkdown(results) };
@@ -449,7 +559,7 @@ function main() {
       writeFileSync(readmePath, text);
       written.push(`README.md (${replaced.join(', ')}; figures from ${readmeRuntime})`);
     } else {
-      console.log('README.md has no <!-- bench:SECTION:start --> markers yet: left untouched.');
+      console.log('README.md has no <!-- bench:SECTION:start --> markers: left untouched.');
     }
   }
   console.log(`wrote:\n  ${written.join('\n  ')}`);

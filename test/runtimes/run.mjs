@@ -1,6 +1,6 @@
 // Runs every test/**/*.smoke.mjs against the built dist/ on each runtime of the matrix (Node 20,
-// 22, 24, Bun, Deno), prints a table runtime x suite and exits non-zero on any failure.
-// Usage: node test/runtimes/run.mjs [--runtime node22,bun] [--suite shim,parse] [--timeout 180]
+// 22, 24, 26, Bun, Deno), prints a table runtime x suite and exits non-zero on any failure.
+// Usage: node test/runtimes/run.mjs [--runtime node26,bun] [--suite shim,parse] [--timeout 180]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
