@@ -66,8 +66,8 @@ await check('the honest oracle still rejects a value that is really wrong', () =
 });
 
 if (nativeWrong.length > 0) {
-  console.log(`native JSON.parse on ${engine} was wrong in ${nativeWrong.length} of ${cases.length} cases (parseBinary right in all):`);
-  for (const { text, native, right } of nativeWrong) console.log(`  ${text}: native keys ${JSON.stringify(native)}, right keys ${JSON.stringify(right)}`);
+  console.log(`note: native JSON.parse on ${engine} was wrong in ${nativeWrong.length} of ${cases.length} cases (parseBinary right in all)`);
+  for (const { text, native, right } of nativeWrong) console.log(`note:   ${text}: native keys ${JSON.stringify(native)}, right keys ${JSON.stringify(right)}`);
 } else {
   console.log(`native JSON.parse on ${engine} was right in all ${cases.length} cases`);
 }

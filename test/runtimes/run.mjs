@@ -1,5 +1,6 @@
 // Runs every test/**/*.smoke.mjs against the built dist/ on each runtime of the matrix (Node 20,
-// 22, 24, 26, Bun, Deno), prints a table runtime x suite and exits non-zero on any failure.
+// 22, 24, 26, Bun, Deno), prints a table runtime x suite and exits non-zero on any failure. Lines
+// a suite prints starting with "note: " are shown even when it passes.
 // Usage: node test/runtimes/run.mjs [--runtime node26,bun] [--suite shim,parse] [--timeout 180]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -40,6 +41,8 @@ for (const suite of suites) {
     outcomes.push(outcome);
     console.log(`${outcome.runtime.padEnd(7)} ${suite.name.padEnd(28)} ${outcome.cell} (${outcome.seconds}s)`);
     if (outcome.status === 'fail') console.log(indent(outcome.output));
+    // A passing suite may still have something to say, such as an engine's own JSON.parse being wrong.
+    else for (const note of outcome.output.match(/^note: .*$/gm) ?? []) console.log(`        ${note}`);
   }
 }
 
