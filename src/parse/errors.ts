@@ -37,17 +37,39 @@ export function toFailure(bytes: Uint8Array, end: number, record: FailureRecord)
   return { ok: false, message, position: record.position, line, column };
 }
 
-/** 1-based line and byte column of `position`; a line ends at LF (a CR before it is part of the line). */
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * 1-based line and column of `position`, as editors and V8's `JSON.parse` messages count them: lines
+ * end at LF, CR or CRLF (a CRLF counts once), the column counts UTF-16 code units (an emoji is 2),
+ * and a leading BOM is not counted. Only the bytes before `position` are read, by native searches,
+ * and only failures call this.
+ */
 export function lineAndColumn(bytes: Uint8Array, position: number): { line: number; column: number } {
-  // Only the bytes before the position are searched: a failure at byte 0 costs nothing here.
   const before = bytes.subarray(0, position);
   let line = 1;
   let lineStart = 0;
-  for (let index = before.indexOf(0x0a); index !== -1; index = before.indexOf(0x0a, index + 1)) {
+  for (let index = before.indexOf(LF); index !== -1; index = before.indexOf(LF, index + 1)) {
     line++;
     lineStart = index + 1;
   }
-  return { line, column: position - lineStart + 1 };
+  for (let index = before.indexOf(CR); index !== -1; index = before.indexOf(CR, index + 1)) {
+    // The LF of a CRLF ends the line (it was counted above, or it is where the failure is).
+    if (bytes[index + 1] === LF) continue;
+    line++;
+    if (index + 1 > lineStart) lineStart = index + 1;
+  }
+  if (lineStart === 0 && position >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) lineStart = 3;
+  return { line, column: 1 + utf16Length(bytes.subarray(lineStart, position)) };
+}
+
+/** UTF-16 code units of the text these bytes decode to (invalid UTF-8 as U+FFFD, as TextDecoder does). */
+function utf16Length(bytes: Uint8Array): number {
+  for (let index = 0; index < bytes.length; index++) {
+    if (bytes[index] >= 0x80) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).length;
+  }
+  return bytes.length;
 }
 
 function hex(value: number, width: number): string {

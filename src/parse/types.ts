@@ -39,9 +39,13 @@ export interface ParseBinaryFailure {
   message: string;
   /** Byte offset of the problem within the input. */
   position: number;
-  /** 1-based line of the problem. */
+  /** 1-based line of the problem; lines end at LF, CR or CRLF (counted once), as in editors. */
   line: number;
-  /** 1-based column of the problem, counted in bytes. */
+  /**
+   * 1-based column of the problem in UTF-16 code units, as editors and V8's `JSON.parse` messages
+   * count it (an emoji counts 2, `é` counts 1); a leading BOM is not counted. `position` is the
+   * byte offset.
+   */
   column: number;
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { bytesOf, utf8 } from './oracle.js';
+import { v8LineAndColumn } from './v8-line-column.js';
 
 function failure(bytes: Uint8Array, options = {}) {
   const result = parseBinary(bytes, options);
@@ -26,8 +27,9 @@ describe('failure results say what was found, where, and what was expected', () 
     expect(failure(bytesOf('"', 0x01, '"')).message).toContain('Unexpected control character U+0001');
   });
 
-  it('counts columns in bytes and lines at LF', () => {
+  it('counts columns in UTF-16 code units and lines at LF, CR or CRLF', () => {
     expect(failure(utf8('["é",\r\n x]'))).toMatchObject({ position: 9, line: 2, column: 2 });
+    expect(failure(utf8('["é中", x]'))).toMatchObject({ position: 10, line: 1, column: 8 });
   });
 
   it('reports trailing content after the value', () => {
@@ -58,5 +60,42 @@ describe('invalid input stops at the first bad byte', () => {
 
   it('reports the first of several errors', () => {
     expect(failure(utf8('[1, x, "\u0001", ]')).position).toBe(4);
+  });
+});
+
+describe('line and column as editors and V8 show them', () => {
+  // Each case with the line and column V8's JSON.parse reports for the decoded text (Node 22+).
+  const cases: { name: string; bytes: Uint8Array; line: number; column: number }[] = [
+    { name: 'after a BOM', bytes: bytesOf(0xef, 0xbb, 0xbf, '{x}'), line: 1, column: 2 },
+    { name: 'after two emoji on line 4', bytes: utf8('{\n"a": 1,\n"b": 2,\n"😀😀": 1 x}'), line: 4, column: 11 },
+    { name: 'after lone CRs', bytes: utf8('{\r"b":1\r,"c" 2}'), line: 3, column: 6 },
+    { name: 'after CRLFs', bytes: utf8('{\r\n"b":1\r\n,"c" 2}'), line: 3, column: 6 },
+    { name: 'after CR, CRLF and LF in a row', bytes: utf8('{"a"\r\r\n\n:1 x}'), line: 4, column: 4 },
+    { name: 'with U+2028 inside a string (not a line break)', bytes: utf8('{"\u2028":1\n,"c" 2}'), line: 2, column: 6 },
+    { name: 'after 2-byte and 3-byte characters', bytes: utf8('["é中", 1 2]'), line: 1, column: 10 },
+    { name: 'after invalid UTF-8 replaced by U+FFFD', bytes: bytesOf('["', 0xff, 0xfe, '", 1 2]'), line: 1, column: 10 },
+    { name: 'at the end of an unterminated string after an emoji', bytes: utf8('"😀abc'), line: 1, column: 7 },
+    { name: 'after a BOM on a later line (not skipped there)', bytes: bytesOf('[1,\n', 0xef, 0xbb, 0xbf, '2]'), line: 2, column: 1 },
+  ];
+
+  for (const { name, bytes, line, column } of cases) {
+    it(name, () => {
+      const result = failure(bytes);
+      expect({ line: result.line, column: result.column }).toEqual({ line, column });
+      expect(result.message).toContain(`at line ${line}, column ${column} (byte ${result.position})`);
+    });
+  }
+
+  const engine = v8LineAndColumn(cases.map((entry) => entry.bytes));
+  it.skipIf(engine === undefined)(`agrees with V8's own line and column wherever it gives one (${engine?.runtime ?? 'no Node 22+ here'})`, () => {
+    const compared = cases.flatMap((entry, index) => {
+      const reported = engine!.positions[index];
+      if (reported === null) return [];
+      const result = failure(entry.bytes);
+      return [{ name: entry.name, ours: { line: result.line, column: result.column }, v8: reported }];
+    });
+    // V8 gives no line for the BOM-on-a-later-line case ("Unexpected token"), every other one it does.
+    expect(compared.length).toBe(cases.length - 1);
+    for (const { name, ours, v8 } of compared) expect({ name, ...ours }).toEqual({ name, ...v8 });
   });
 });
