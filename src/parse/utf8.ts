@@ -21,14 +21,16 @@ type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
 /**
  * Node's `Buffer#utf8Slice`, called on the input itself (it takes any Uint8Array as `this`), so
  * that no Buffer view is made per parse. Used where it agrees with TextDecoder, byte for byte on
- * ill-formed input too (checked here once, on a probe of every kind of bad sequence). Only on
- * Node: on Bun it was no faster than TextDecoder, and browsers and Deno have no global Buffer.
+ * ill-formed input too (checked here once, on a probe of every kind of bad sequence). On Node and
+ * Bun: on Bun it costs 70 against TextDecoder's 104 ns for 32 bytes of Cyrillic, and its
+ * latin1Slice 43 against 83 ns for 32 ASCII bytes (bench/NOTES.md, round 5). Deno's Buffer is a
+ * polyfill, and browsers have none.
  */
 const nodeUtf8Slice: Utf8Slice | undefined = BROWSER_BUILD ? undefined : (() => {
   const candidate = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
   const versions: Record<string, string | undefined> | undefined = typeof process === 'object' ? process.versions : undefined;
   if (typeof candidate !== 'function') return undefined;
-  if (versions?.node === undefined || versions.bun !== undefined || 'Deno' in globalThis) return undefined;
+  if (versions?.node === undefined || 'Deno' in globalThis) return undefined;
   try {
     const probe = new Uint8Array([0x41, 0xc3, 0xa9, 0xff, 0xe2, 0x82, 0x41, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x98, 0x80, 0xf4, 0x90, 0x80, 0x80, 0xef, 0xbb, 0xbf, 0xc0, 0xaf, 0xe0, 0x80, 0xf0]);
     const inside = new Uint8Array(probe.length + 2);
