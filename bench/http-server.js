@@ -1,16 +1,16 @@
-// The server side of `npm run bench:http`, one process per case so its memory is its own.
-// Usage: node bench/http-server.js <usual|parseBody|parseBody-no-detach> [url of body.js]
-// Prints `port <n>` once listening. GET /stats answers { peakRssBytes, rssBytes } for this process.
-import { readFileSync } from 'node:fs';
+// The node:http side of `npm run bench:http`, one process per case so its memory is its own.
+// Usage: node bench/http-server.js <mode> <url of dist/body.js>
+// Prints `port <n>` once listening. GET /__stats reports on the process (bench/http/server-stats.js),
+// POST /__reset starts the measuring window. Every other request is a JSON body to parse; the
+// answer is the number of items in it (or of keys, for a map-like body), which the harness checks.
 import { createServer } from 'node:http';
+import { createServerStats } from './http/server-stats.js';
+import { summarizeBody as summarize } from './http/summarize-body.js';
 
 const mode = process.argv[2];
-const { parseBody } = await import(process.argv[3] ?? new URL('../dist/body.js', import.meta.url).href);
+const libraryUrl = process.argv[3] ?? new URL('../dist/body.js', import.meta.url).href;
 const LIMIT = 16 * 1024 * 1024;
 
-function itemCount(value) {
-  return String(value?.items?.length ?? -1);
-}
 
 // What most hand-written servers do: keep every chunk, concatenate, decode to a string, parse.
 function usualPipeline(req, res) {
@@ -24,55 +24,79 @@ function usualPipeline(req, res) {
       res.writeHead(400).end(error.message);
       return;
     }
-    res.end(itemCount(value));
+    res.end(summarize(value));
   });
 }
 
-function parseBodyPipeline(detach) {
+async function parseBodyPipeline(detach) {
+  const { parseBody } = await import(libraryUrl);
   return async (req, res) => {
     const body = await parseBody(req, { limit: LIMIT, detach });
     if (!body.ok) {
       res.writeHead(body.status, { connection: 'close' }).end(body.message);
       return;
     }
-    res.end(itemCount(body.value));
+    res.end(summarize(body.value));
   };
 }
 
+/** The adapters of json-parse-binary/express and /fastify sit beside body.js in dist/. */
+async function adapter(name) {
+  return import(new URL(`./${name}.js`, libraryUrl).href);
+}
+
+async function expressApp(useOurs) {
+  const { default: express } = await import('express');
+  const parser = useOurs ? (await adapter('express')).json({ limit: LIMIT }) : express.json({ limit: LIMIT });
+  const app = express();
+  app.post('/', parser, (req, res) => res.end(summarize(req.body)));
+  return app;
+}
+
+async function fastifyHandler(useOurs, wrap) {
+  const { default: fastify } = await import('fastify');
+  let handler;
+  const app = fastify({ bodyLimit: LIMIT, serverFactory: (fastifyHandler) => { handler = fastifyHandler; return wrap; } });
+  if (useOurs) {
+    const module = await adapter('fastify');
+    await app.register(module.default ?? module.fastifyJson ?? module.plugin, {});
+  }
+  app.post('/', async (request) => summarize(request.body));
+  await app.ready();
+  return handler;
+}
+
 const pipelines = {
-  usual: usualPipeline,
-  parseBody: parseBodyPipeline(true),
-  'parseBody-no-detach': parseBodyPipeline(false),
+  usual: async () => usualPipeline,
+  parseBody: () => parseBodyPipeline(true),
+  'parseBody-no-detach': () => parseBodyPipeline(false),
+  'express-json': () => expressApp(false),
+  'express-parseBody': () => expressApp(true),
+  'fastify-default': (wrap) => fastifyHandler(false, wrap),
+  'fastify-parseBody': (wrap) => fastifyHandler(true, wrap),
 };
-const handle = pipelines[mode];
-if (!handle) {
+if (!pipelines[mode]) {
   console.error(`unknown mode ${mode}; known: ${Object.keys(pipelines).join(', ')}`);
   process.exit(2);
 }
 
-// Sampling catches the peak where /proc is missing; VmHWM (the kernel's own peak) is exact.
-let sampledPeak = process.memoryUsage.rss();
-setInterval(() => {
-  sampledPeak = Math.max(sampledPeak, process.memoryUsage.rss());
-}, 10).unref();
-
-function kernelPeakRss() {
-  try {
-    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
-    return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
+const stats = await createServerStats();
+let handle;
 const server = createServer((req, res) => {
-  if (req.method === 'GET' && req.url === '/stats') {
-    const rssBytes = process.memoryUsage.rss();
-    const peakRssBytes = Math.max(kernelPeakRss() ?? 0, sampledPeak, rssBytes);
-    res.end(JSON.stringify({ peakRssBytes, rssBytes }));
-    return;
-  }
+  if (req.url === '/__stats') return res.end(JSON.stringify(stats.snapshot()));
+  if (req.url === '/__reset') return res.end(JSON.stringify(stats.reset()));
+  const timing = stats.startRequest();
+  let finished = false;
+  req.once('end', timing.received);
+  res.on('finish', () => {
+    finished = true;
+    timing.done(res.statusCode < 300);
+  });
+  res.on('close', () => finished || timing.done(false));
   handle(req, res);
 });
+handle = await pipelines[mode](server);
 server.keepAliveTimeout = 30_000;
+// Fastify's serverFactory gets this very server; it must not listen twice.
 server.listen(0, '127.0.0.1', () => console.log(`port ${server.address().port}`));
+process.on('SIGTERM', () => process.exit(0));

@@ -1,223 +1,308 @@
-// `npm run bench:http`: request bodies under load. For each body size, three node:http servers
-// (each in a child process of its own, so peak RSS is the server's alone) are driven by autocannon:
-//   usual                the common pipeline: keep every chunk, Buffer.concat, toString, JSON.parse
+// `npm run bench:http`: JSON request bodies under load, each server in its own memory-capped cgroup,
+// driven by wrk (a C client: it shares no event loop with the server). Pipelines compared:
+//   usual                keep every chunk, concatenate, decode to a string, JSON.parse
+//                        (Bun.serve, Deno.serve: await req.arrayBuffer(), TextDecoder, JSON.parse)
 //   parseBody            json-parse-binary/body with detach (the default)
 //   parseBody-no-detach  json-parse-binary/body with { detach: false }
-// Usage: node bench/http.js [--duration 10] [--sizes 1kb,1mb,10mb] [--modes usual,parseBody]
-//        [--rounds 1] [--runtime node22|node24|bun|deno] [--library path/to/body.js] [--quick] [--no-save]
-import { spawn } from 'node:child_process';
+//   express-json / express-parseBody, fastify-default / fastify-parseBody (node:http only, when
+//                        dist/express.js and dist/fastify.js are built)
+// Parts: `cases` (every size, body and pipeline, modes alternating over rounds), `squeeze` (step
+// the cap down under a fixed load until the usual pipeline fails, and see what parseBody does
+// there), `soak` (minutes at moderate load, server RSS sampled every 250 ms, charted).
+// Usage: node bench/http.js [--runtime node24|node26|bun|deno|node20|node22] [--quick]
+//   [--parts cases,squeeze,soak] [--squeeze] [--soak] [--sizes 1kb,64kb,1mb,10mb] [--bodies records,mixed]
+//   [--modes usual,parseBody,...] [--duration 8] [--warmup 2] [--rounds 2] [--cap 300mb|none]
+//   [--connections N] [--soak-seconds 90] [--client wrk|autocannon] [--library dist/body.js]
+//   [--save] [--no-save]
+// Results: bench/results/local/ (git-ignored); --save also writes bench/results/http-<runtime>-latest.json
+// and bench/charts/http-soak-<runtime>.svg. --no-save writes nothing.
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { locateRuntime } from '../test/runtimes/locate.mjs';
-import { makePayload } from './http-payload.js';
+import { makeBody } from './http/bodies.js';
+import { detectMemoryCap, removeAllMemoryGroups, removeStaleGroups } from './http/memory-cap.js';
+import { comparisonTable, compareModes, mergeRounds, rssTrend, squeezeFindings, squeezeTable, stepFailed, summaryTable } from './http/report.js';
+import { runCase } from './http/run-case.js';
+import { killAllServers } from './http/server-process.js';
+import { rssOverTimeChart } from './http/soak-chart.js';
+import { killAllWrk, wrkVersion } from './http/wrk.js';
 
 const { values: flags } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
-    sizes: { type: 'string', default: '1kb,1mb,10mb' },
-    modes: { type: 'string', default: 'usual,parseBody,parseBody-no-detach' },
-    rounds: { type: 'string', default: '1' },
-    runtime: { type: 'string', default: 'node20' },
-    library: { type: 'string' },
+    runtime: { type: 'string', default: 'node24' },
     quick: { type: 'boolean', default: false },
+    parts: { type: 'string' },
+    squeeze: { type: 'boolean', default: false },
+    soak: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    bodies: { type: 'string' },
+    modes: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    rounds: { type: 'string' },
+    cap: { type: 'string', default: '300mb' },
+    connections: { type: 'string' },
+    'soak-seconds': { type: 'string' },
+    'squeeze-size': { type: 'string', default: '10mb' },
+    client: { type: 'string', default: 'wrk' },
+    library: { type: 'string' },
+    save: { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
   },
 });
 
+const MB = 2 ** 20;
 const SIZES = {
-  '1kb': { bytes: 1024, connections: 10 },
-  '1mb': { bytes: 1024 * 1024, connections: 10 },
-  '10mb': { bytes: 10 * 1024 * 1024, connections: 4 },
+  '1kb': { bytes: 1024, connections: 32 },
+  '64kb': { bytes: 64 * 1024, connections: 16 },
+  '1mb': { bytes: MB, connections: 8 },
+  '10mb': { bytes: 10 * MB, connections: 4 },
 };
-const duration = flags.quick ? 1 : Number(flags.duration);
-const warmUpSeconds = flags.quick ? 0.5 : 2;
-const rounds = Number(flags.rounds);
-const sizes = flags.sizes.split(',');
-const modes = flags.modes.split(',');
-for (const size of sizes) if (!SIZES[size]) throw new Error(`unknown size ${size}; known: ${Object.keys(SIZES).join(', ')}`);
+const benchDir = fileURLToPath(new URL('./', import.meta.url));
+const repoDir = join(benchDir, '..');
+const quick = flags.quick;
+const runtime = flags.runtime;
+const isNode = runtime.startsWith('node');
+const parts = (flags.parts ?? (flags.squeeze || flags.soak ? [flags.squeeze && 'squeeze', flags.soak && 'soak'].filter(Boolean).join(',') : 'cases,squeeze,soak')).split(',');
+const sizes = (flags.sizes ?? (quick ? '1kb,1mb' : '1kb,64kb,1mb,10mb')).split(',');
+const bodies = (flags.bodies ?? (quick ? 'records' : 'records,mixed')).split(',');
+const seconds = Number(flags.duration ?? (quick ? 1 : 8));
+const warmUpSeconds = Number(flags.warmup ?? (quick ? 1 : 2));
+const rounds = Number(flags.rounds ?? (quick ? 1 : 2));
+const capBytes = flags.cap === 'none' ? undefined : parseSize(flags.cap);
+for (const size of [...sizes, flags['squeeze-size']]) if (!SIZES[size]) throw new Error(`unknown size ${size}; known: ${Object.keys(SIZES).join(', ')}`);
+if (!['wrk', 'autocannon'].includes(flags.client)) throw new Error(`--client is wrk or autocannon, not ${flags.client}`);
 
-const launcher = locateRuntime(flags.runtime);
-if (!launcher) throw new Error(`runtime ${flags.runtime} is not installed: npm ci --prefix test/runtimes`);
-const serverScript = fileURLToPath(new URL('./http-server.js', import.meta.url));
+function parseSize(text) {
+  const match = /^(\d+(?:\.\d+)?)\s*(kb|mb|gb)?$/i.exec(text);
+  if (!match) throw new Error(`--cap takes a size such as 300mb, or none: ${text}`);
+  return Math.round(Number(match[1]) * { kb: 2 ** 10, mb: MB, gb: 2 ** 30 }[(match[2] ?? 'mb').toLowerCase()]);
+}
+
+const launcher = locateRuntime(runtime);
+if (!launcher) throw new Error(`runtime ${runtime} is not installed: npm ci --prefix test/runtimes`);
+if (flags.client === 'wrk' && !wrkVersion()) {
+  console.error('wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
+  process.exit(2);
+}
 
 // The servers load a private copy of dist/, so a rebuild during the run cannot pull it away.
-function libraryCopy() {
-  if (flags.library) return { url: pathToFileURL(flags.library).href, cleanUp: () => {} };
-  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-  if (!existsSync(join(dist, 'body.js'))) throw new Error('dist/body.js is missing: run `npm run build` first');
-  const copy = mkdtempSync(join(tmpdir(), 'json-parse-binary-bench-http-'));
-  cpSync(dist, copy, { recursive: true });
-  return { url: pathToFileURL(join(copy, 'body.js')).href, cleanUp: () => rmSync(copy, { recursive: true, force: true }) };
-}
-const library = libraryCopy();
-process.on('exit', () => library.cleanUp());
+const dist = flags.library ? join(flags.library, '..') : join(repoDir, 'dist');
+if (!existsSync(join(dist, 'body.js'))) throw new Error(`${join(dist, 'body.js')} is missing: run \`npm run build\` first`);
+const scratch = mkdtempSync(join(tmpdir(), 'json-parse-binary-bench-http-'));
+cpSync(dist, join(scratch, 'dist'), { recursive: true });
+const libraryUrl = pathToFileURL(join(scratch, 'dist', 'body.js')).href;
 
-function startServer(mode) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(launcher.command, [...launcher.args, serverScript, mode, library.url], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (text) => {
-      output += text;
-      const match = /port (\d+)/.exec(output);
-      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}/` });
-    });
-    child.on('exit', (code) => reject(new Error(`server ${mode} exited with ${code}`)));
-  });
+function cleanUp() {
+  killAllWrk();
+  killAllServers();
+  removeAllMemoryGroups();
+  rmSync(scratch, { recursive: true, force: true });
 }
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
 
-function percentile(sorted, fraction) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
-}
+const cap = detectMemoryCap();
+if (cap.version) removeStaleGroups(cap);
+const capLine = !capBytes
+  ? 'memory cap: none (--cap none)'
+  : cap.version
+    ? `memory cap: ${capBytes / MB} MB per server, cgroup v${cap.version} (${cap.root})`
+    : `memory cap: NONE, the run is uncapped (${cap.reason}); peak memory is the server's VmHWM`;
+console.error(capLine);
 
-/** Runs autocannon for `seconds`; latencies come from every response, so p95 is exact. */
-function load(url, body, connections, seconds) {
-  const latencies = [];
-  let wrongAnswers = 0;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      { url, method: 'POST', body, headers: { 'content-type': 'application/json' }, connections, duration: seconds },
-      (error, result) => {
-        if (error) reject(error);
-        else resolve({ result, latencies: latencies.sort((a, b) => a - b), wrongAnswers });
-      },
-    );
-    instance.on('response', (client, statusCode, resBytes, responseTime) => {
-      if (statusCode !== 200) wrongAnswers++;
-      latencies.push(responseTime);
-    });
-  });
-}
-
-async function runCase(size, mode) {
-  const { bytes, connections } = SIZES[size];
-  const { body, items } = payloads[size];
-  const { child, url } = await startServer(mode);
-  try {
-    const check = await fetch(url, { method: 'POST', body });
-    const answer = await check.text();
-    if (answer !== String(items)) throw new Error(`${mode} answered ${check.status} ${answer.slice(0, 200)}`);
-    if (warmUpSeconds > 0) await load(url, body, connections, warmUpSeconds);
-    const { result, latencies, wrongAnswers } = await load(url, body, connections, duration);
-    const stats = await (await fetch(`${url}stats`)).json();
-    return {
-      size,
-      bodyBytes: body.length,
-      targetBytes: bytes,
-      mode,
-      connections,
-      seconds: duration,
-      requests: result.requests.total,
-      requestsPerSecond: result.requests.total / duration,
-      latencyMs: {
-        mean: result.latency.mean,
-        p50: percentile(latencies, 0.5),
-        p95: percentile(latencies, 0.95),
-        p99: percentile(latencies, 0.99),
-        max: result.latency.max,
-      },
-      peakRssMB: stats.peakRssBytes / 2 ** 20,
-      errors: result.errors + result.timeouts,
-      non200: wrongAnswers,
-    };
-  } finally {
-    child.kill();
+function defaultModes() {
+  const modes = ['usual', 'parseBody', 'parseBody-no-detach'];
+  if (!isNode || quick) return modes;
+  for (const [adapter, pair] of [['express', ['express-json', 'express-parseBody']], ['fastify', ['fastify-default', 'fastify-parseBody']]]) {
+    if (existsSync(join(dist, `${adapter}.js`))) modes.push(...pair);
+    else console.error(`skipped: ${pair.join(' and ')}, because dist/${adapter}.js is not built (json-parse-binary/${adapter})`);
   }
+  return modes;
+}
+const modes = flags.modes ? flags.modes.split(',') : defaultModes();
+if (!isNode && modes.some((mode) => mode.startsWith('express') || mode.startsWith('fastify'))) {
+  throw new Error('express and fastify modes run on node:http only');
 }
 
-function formatTable(rows) {
-  const lines = [
-    '| body | pipeline | conns | req/s | p50 ms | p95 ms | p99 ms | peak RSS MB | errors |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ];
-  for (const row of rows) {
-    const { p50, p95, p99 } = row.latencyMs;
-    lines.push(
-      `| ${row.size} | ${row.mode} | ${row.connections} | ${row.requestsPerSecond.toFixed(1)} | ${p50.toFixed(2)} | ` +
-        `${p95.toFixed(2)} | ${p99.toFixed(2)} | ${row.peakRssMB.toFixed(0)} | ${row.errors + row.non200} |`,
-    );
+const bodyCache = new Map();
+function body(kind, size) {
+  const key = `${kind} ${size}`;
+  if (!bodyCache.has(key)) {
+    const { body: bytes, expected } = makeBody(kind, SIZES[size].bytes);
+    const file = join(scratch, `${kind}-${size}.json`);
+    writeFileSync(file, bytes);
+    bodyCache.set(key, { kind, size, bytes, expected, file });
   }
-  return lines.join('\n');
+  return bodyCache.get(key);
 }
 
-/** Medians over rounds, per size and mode, in run order. */
-function summarize(rows) {
-  const groups = new Map();
-  for (const row of rows) {
-    const key = `${row.size} ${row.mode}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(row);
+const connectionsFor = (size) => Number(flags.connections ?? SIZES[size].connections);
+const common = { runtime, launcher, libraryUrl, cap, client: flags.client };
+
+function describeRow(row) {
+  if (row.checkError) return `failed before load: ${row.checkError}`;
+  const failures = (row.errors ?? 0) + (row.non2xx ?? 0);
+  const peak = row.groupPeakMB ?? row.vmHwmMB;
+  return (
+    `${row.requestsPerSecond.toFixed(1)} req/s, p99 ${row.latencyMs.p99.toFixed(0)} ms (max ${row.latencyMs.max.toFixed(0)}), ` +
+    `peak ${peak == null ? '?' : peak.toFixed(0)} MB${row.gc ? `, ${row.gc.count} GCs ${row.gc.ms.toFixed(0)} ms` : ''}` +
+    `${failures ? `, ${failures} failed` : ''}${row.oomKilled ? ', OOM-KILLED' : row.serverDied ? ', SERVER DIED' : ''}`
+  );
+}
+
+async function runCases() {
+  const rows = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (const kind of bodies) {
+      for (const size of sizes) {
+        // Alternate the order between rounds so no pipeline always runs first on a cold machine.
+        const ordered = round % 2 === 1 ? modes : [...modes].reverse();
+        for (const mode of ordered) {
+          const row = await runCase({ ...common, mode, capBytes, body: body(kind, size), connections: connectionsFor(size), warmUpSeconds, seconds });
+          rows.push({ ...row, round });
+          console.error(`round ${round} ${kind} ${size} ${mode}: ${describeRow(row)}`);
+        }
+      }
+    }
   }
-  const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = sorted.length >> 1;
-    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  };
-  return [...groups.values()].map((group) => ({
-    ...group[0],
-    requestsPerSecond: median(group.map((row) => row.requestsPerSecond)),
-    latencyMs: Object.fromEntries(Object.keys(group[0].latencyMs).map((key) => [key, median(group.map((row) => row.latencyMs[key]))])),
-    peakRssMB: median(group.map((row) => row.peakRssMB)),
-    errors: group.reduce((sum, row) => sum + row.errors, 0),
-    non200: group.reduce((sum, row) => sum + row.non200, 0),
-  }));
+  return rows;
 }
 
-const payloads = Object.fromEntries(sizes.map((size) => [size, makePayload(SIZES[size].bytes)]));
-const rows = [];
-const started = Date.now();
-for (let round = 1; round <= rounds; round++) {
-  for (const size of sizes) {
-    // Alternate the order between rounds so no pipeline always runs first on a cold machine.
-    const ordered = round % 2 === 1 ? modes : [...modes].reverse();
+const SQUEEZE_CAPS_MB = [300, 250, 200, 170, 140, 120, 100, 80, 64, 48, 40];
+
+async function runSqueeze() {
+  if (!cap.version) {
+    console.error(`squeeze: skipped, no memory cap on this machine (${cap.reason})`);
+    return { skipped: cap.reason };
+  }
+  const size = flags['squeeze-size'];
+  const kind = bodies.includes('mixed') ? 'mixed' : bodies[0];
+  const squeezeModes = ['usual', 'parseBody'];
+  const caps = quick ? [300, 40] : SQUEEZE_CAPS_MB;
+  const stepSeconds = quick ? 1 : 6;
+  const rows = [];
+  let failedInARow = 0;
+  for (const [index, capMB] of caps.entries()) {
+    const ordered = index % 2 === 0 ? squeezeModes : [...squeezeModes].reverse();
     for (const mode of ordered) {
-      const row = await runCase(size, mode);
-      rows.push({ ...row, round });
-      console.error(`round ${round} ${size} ${mode}: ${row.requestsPerSecond.toFixed(1)} req/s, p95 ${row.latencyMs.p95.toFixed(2)} ms, peak RSS ${row.peakRssMB.toFixed(0)} MB`);
+      const row = await runCase({ ...common, mode, capBytes: capMB * MB, body: body(kind, size), connections: connectionsFor(size), warmUpSeconds: quick ? 0 : 1, seconds: stepSeconds });
+      rows.push(row);
+      console.error(`squeeze ${capMB} MB ${kind} ${size} ${mode}: ${describeRow(row)}`);
+    }
+    // Stop once both pipelines have failed at two caps in a row: smaller caps only fail harder.
+    failedInARow = squeezeModes.every((mode) => stepFailed(rows.find((row) => row.mode === mode && row.capMB === capMB))) ? failedInARow + 1 : 0;
+    if (failedInARow === 2) break;
+  }
+  return { size, body: kind, connections: connectionsFor(size), stepSeconds, modes: squeezeModes, rows, ...squeezeFindings(rows, squeezeModes) };
+}
+
+async function runSoak() {
+  const size = '1mb';
+  const kind = bodies.includes('mixed') ? 'mixed' : bodies[0];
+  const soakSeconds = Number(flags['soak-seconds'] ?? (quick ? 2 : 90));
+  const connections = 4;
+  const series = [];
+  for (const mode of ['usual', 'parseBody', 'parseBody-no-detach']) {
+    const row = await runCase({ ...common, mode, capBytes, body: body(kind, size), connections, warmUpSeconds: 0, seconds: soakSeconds, rssEveryMs: 250 });
+    const trend = rssTrend(row.rss);
+    series.push({ mode, row, trend });
+    console.error(
+      `soak ${mode}: ${describeRow(row)}; RSS ${trend ? `${trend.firstTenthMB.toFixed(0)} MB → ${trend.lastTenthMB.toFixed(0)} MB, ` +
+        `max ${trend.maxMB.toFixed(0)} MB, slope ${trend.slopeMBPerMinute.toFixed(1)} MB/min` : 'not sampled'}`,
+    );
+  }
+  return { size, body: kind, connections, seconds: soakSeconds, series };
+}
+
+function runtimeVersion() {
+  const result = spawnSync(launcher.command, runtime === 'deno' ? ['--version'] : ['--version'], { encoding: 'utf8' });
+  return (result.stdout || '').split('\n')[0].trim();
+}
+
+const started = Date.now();
+const environment = {
+  runtime,
+  runtimeVersion: runtimeVersion(),
+  client: flags.client === 'wrk' ? `wrk ${wrkVersion()}` : 'autocannon (in the harness process)',
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, totalMemoryMB: Math.round(totalmem() / MB) },
+  memoryCap: capBytes && cap.version ? { cgroup: cap.version, capMB: capBytes / MB } : { uncapped: capBytes ? cap.reason : '--cap none' },
+  date: new Date().toISOString(),
+};
+console.error(`bench:http on ${runtime} (${environment.runtimeVersion}), ${environment.client}, ${cpus().length} cores; parts: ${parts.join(', ')}`);
+
+const document = { benchmark: 'http', schema: 2, environment, config: { quick, parts, sizes, bodies, modes, seconds, warmUpSeconds, rounds, connections: Object.fromEntries(sizes.map((size) => [size, connectionsFor(size)])) } };
+const report = [`## HTTP bodies on ${runtime} (${environment.runtimeVersion}), ${environment.client}, ${cpus().length} cores, ${capLine}`];
+
+if (parts.includes('cases')) {
+  const rows = await runCases();
+  const summary = mergeRounds(rows);
+  const comparisons = [
+    ...compareModes(summary),
+    ...compareModes(summary, { ours: 'parseBody-no-detach' }),
+    ...compareModes(summary, { ours: 'express-parseBody', baseline: 'express-json' }),
+    ...compareModes(summary, { ours: 'fastify-parseBody', baseline: 'fastify-default' }),
+  ];
+  Object.assign(document, { rows, summary, comparisons });
+  report.push(`\n### Cases: ${seconds} s each after ${warmUpSeconds} s warm-up, ${rounds} round(s), medians\n`, summaryTable(summary));
+  // A quick run proves the harness works; its one-second figures support no ratio.
+  if (!quick) report.push('\n### Against the usual pipeline (issue 14 targets)\n', comparisonTable(comparisons));
+}
+if (parts.includes('squeeze')) {
+  const squeeze = await runSqueeze();
+  document.squeeze = squeeze;
+  if (!squeeze.skipped) {
+    report.push(`\n### Squeeze: ${squeeze.body} ${squeeze.size} bodies, ${squeeze.connections} connections, ${squeeze.stepSeconds} s per cap\n`, squeezeTable(squeeze.rows, squeeze.modes));
+    if (!quick) {
+      const { usual, parseBody } = squeeze.findings;
+      report.push(
+        `\nusual first fails at ${usual.firstFailingCapMB ?? 'no cap tried'} MB; parseBody first fails at ${parseBody.firstFailingCapMB ?? 'no cap tried'} MB.`,
+      );
     }
   }
 }
-
-const summary = summarize(rows);
-const table = formatTable(summary);
-console.log(`\nHTTP bodies on ${flags.runtime} (${cpus().length} cores), ${duration} s per case after ${warmUpSeconds} s warm-up, ${rounds} round(s), medians:\n`);
-console.log(table);
-const versus = (size, metric, pick) => {
-  const usual = summary.find((row) => row.size === size && row.mode === 'usual');
-  const ours = summary.find((row) => row.size === size && row.mode === 'parseBody');
-  return usual && ours ? pick(ours) / pick(usual) : undefined;
-};
-for (const size of sizes) {
-  const throughput = versus(size, 'rps', (row) => row.requestsPerSecond);
-  const p95 = versus(size, 'p95', (row) => row.latencyMs.p95);
-  const rss = versus(size, 'rss', (row) => row.peakRssMB);
-  if (throughput !== undefined) {
-    console.log(`${size}: parseBody vs usual: ${throughput.toFixed(2)}x req/s, ${p95.toFixed(2)}x p95 latency, ${rss.toFixed(2)}x peak RSS`);
-  }
+if (parts.includes('soak')) {
+  const soak = await runSoak();
+  document.soak = { ...soak, series: soak.series.map(({ mode, row, trend }) => ({ mode, trend, samples: row.rss, row: { ...row, rss: undefined } })) };
+  report.push(
+    `\n### Soak: ${soak.body} ${soak.size} bodies, ${soak.connections} connections, ${soak.seconds} s per pipeline, RSS every 250 ms\n`,
+    '| pipeline | req/s | RSS first tenth MB | RSS last tenth MB | max MB | slope MB/min | failures |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...soak.series.map(({ mode, row, trend }) =>
+      `| ${mode} | ${row.requestsPerSecond?.toFixed(1) ?? '–'} | ${trend?.firstTenthMB.toFixed(0) ?? '–'} | ${trend?.lastTenthMB.toFixed(0) ?? '–'} | ` +
+        `${trend?.maxMB.toFixed(0) ?? '–'} | ${trend?.slopeMBPerMinute.toFixed(1) ?? '–'} | ${(row.errors ?? 0) + (row.non2xx ?? 0)}${row.oomKilled ? ' (OOM-killed)' : ''} |`,
+    ),
+  );
+  document.soakChart = rssOverTimeChart({
+    title: `Server RSS under a ${soak.seconds} s soak, ${runtime}`,
+    subtitle: `${soak.body} ${soak.size} bodies, ${soak.connections} connections, wrk; ${capLine}`,
+    series: soak.series.map(({ mode, row }) => ({ mode, samples: row.rss })),
+  });
 }
 
-if (!flags['no-save'] && !flags.quick) {
-  const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
-  mkdirSync(resultsDir, { recursive: true });
-  const date = new Date().toISOString().slice(0, 10);
-  const document = {
-    benchmark: 'http',
-    runtime: flags.runtime,
-    date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model },
-    config: { duration, warmUpSeconds, rounds, sizes, modes, connections: Object.fromEntries(sizes.map((size) => [size, SIZES[size].connections])) },
-    seconds: Math.round((Date.now() - started) / 1000),
-    summary,
-    rows,
-    table,
+document.seconds = Math.round((Date.now() - started) / 1000);
+document.markdown = report.join('\n');
+console.log(`\n${document.markdown}\n`);
+
+if (!flags['no-save']) {
+  const written = [];
+  const write = (path, text) => {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, text);
+    written.push(relative(repoDir, path));
   };
-  const text = `${JSON.stringify(document, null, 2)}\n`;
-  writeFileSync(`${resultsDir}http-${flags.runtime}-${date}.json`, text);
-  writeFileSync(`${resultsDir}http-${flags.runtime}-latest.json`, text);
-  console.log(`\nsaved bench/results/http-${flags.runtime}-${date}.json (and -latest.json)`);
+  const { soakChart, ...data } = document;
+  const text = `${JSON.stringify(data, null, 1)}\n`;
+  const stamp = environment.date.slice(0, 16).replace(/:/g, '-');
+  write(join(benchDir, 'results', 'local', `http-${quick ? 'quick-' : ''}${runtime}-${stamp}.json`), text);
+  if (soakChart) write(join(benchDir, 'results', 'local', `http-soak-${runtime}.svg`), soakChart);
+  if (flags.save && !quick) {
+    write(join(benchDir, 'results', `http-${runtime}-latest.json`), text);
+    if (soakChart) write(join(benchDir, 'charts', `http-soak-${runtime}.svg`), soakChart);
+  }
+  console.log(`written: ${written.join(', ')}`);
 }

@@ -1,0 +1,177 @@
+// Pure summaries of bench:http rows: medians over rounds, parseBody against the usual pipeline
+// with issue 14's targets, and markdown tables. No I/O, so test/bench/http-report.test.js can pin it.
+
+export const TARGETS = { requestsPerSecond: 1.0, p99: 1.0, peakMemory: 0.7, gcMs: 0.7 };
+
+export function median(values) {
+  const sorted = values.filter((value) => value != null && !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** A row's peak memory: the group's own peak when capped, else the server's VmHWM. */
+export function peakMemoryMB(row) {
+  return row.groupPeakMB ?? row.vmHwmMB ?? null;
+}
+
+export function failureCount(row) {
+  return (row.errors ?? 0) + (row.non2xx ?? 0) + (row.checkError ? 1 : 0);
+}
+
+/** Medians per runtime, body, size and mode, in first-seen order; failures are summed, not medianed. */
+export function mergeRounds(rows) {
+  const groups = new Map();
+  for (const row of rows) {
+    const key = [row.runtime, row.body, row.size, row.mode, row.capMB].join(' ');
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(row);
+  }
+  return [...groups.values()].map((group) => {
+    const pick = (read) => median(group.map(read));
+    return {
+      runtime: group[0].runtime,
+      body: group[0].body,
+      size: group[0].size,
+      bodyBytes: group[0].bodyBytes,
+      mode: group[0].mode,
+      connections: group[0].connections,
+      capMB: group[0].capMB,
+      rounds: group.length,
+      requestsPerSecond: pick((row) => row.requestsPerSecond),
+      latencyMs: {
+        p50: pick((row) => row.latencyMs?.p50),
+        p95: pick((row) => row.latencyMs?.p95),
+        p99: pick((row) => row.latencyMs?.p99),
+        max: pick((row) => row.latencyMs?.max),
+      },
+      peakMemoryMB: pick(peakMemoryMB),
+      groupPeakMB: pick((row) => row.groupPeakMB),
+      vmHwmMB: pick((row) => row.vmHwmMB),
+      gcCount: pick((row) => row.gc?.count),
+      gcMs: pick((row) => row.gc?.ms),
+      failures: group.reduce((sum, row) => sum + failureCount(row), 0),
+      oomKilled: group.filter((row) => row.oomKilled).length,
+    };
+  });
+}
+
+const ratio = (ours, theirs) => (ours != null && theirs != null && theirs > 0 ? ours / theirs : null);
+
+/**
+ * parseBody (or `ours`) against the usual pipeline (or `baseline`) for every body and size both ran.
+ * `meets` is null when a figure is missing (GC on Bun and Deno), so a verdict is never guessed.
+ */
+export function compareModes(summary, { ours = 'parseBody', baseline = 'usual' } = {}) {
+  const comparisons = [];
+  for (const mine of summary.filter((row) => row.mode === ours)) {
+    const base = summary.find(
+      (row) => row.mode === baseline && row.runtime === mine.runtime && row.body === mine.body && row.size === mine.size && row.capMB === mine.capMB,
+    );
+    if (!base) continue;
+    const ratios = {
+      requestsPerSecond: ratio(mine.requestsPerSecond, base.requestsPerSecond),
+      p99: ratio(mine.latencyMs.p99, base.latencyMs.p99),
+      peakMemory: ratio(mine.peakMemoryMB, base.peakMemoryMB),
+      gcMs: ratio(mine.gcMs, base.gcMs),
+    };
+    const meets = {
+      requestsPerSecond: ratios.requestsPerSecond == null ? null : ratios.requestsPerSecond >= TARGETS.requestsPerSecond,
+      p99: ratios.p99 == null ? null : ratios.p99 <= TARGETS.p99,
+      peakMemory: ratios.peakMemory == null ? null : ratios.peakMemory <= TARGETS.peakMemory,
+      gcMs: ratios.gcMs == null ? null : ratios.gcMs <= TARGETS.gcMs,
+      noErrors: mine.failures === 0 && mine.oomKilled === 0,
+    };
+    comparisons.push({ runtime: mine.runtime, body: mine.body, size: mine.size, ours, baseline, ratios, meets });
+  }
+  return comparisons;
+}
+
+const fixed = (value, digits) => (value == null ? '–' : value.toFixed(digits));
+
+export function summaryTable(summary) {
+  const lines = [
+    '| runtime | body | size | pipeline | conns | req/s | p50 ms | p95 ms | p99 ms | peak MB (group) | VmHWM MB | GCs | GC ms | failures | OOM-killed |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of summary) {
+    const { p50, p95, p99 } = row.latencyMs;
+    lines.push(
+      `| ${row.runtime} | ${row.body} | ${row.size} | ${row.mode} | ${row.connections} | ${fixed(row.requestsPerSecond, 1)} | ` +
+        `${fixed(p50, 1)} | ${fixed(p95, 1)} | ${fixed(p99, 1)} | ${fixed(row.groupPeakMB, 0)} | ${fixed(row.vmHwmMB, 0)} | ` +
+        `${fixed(row.gcCount, 0)} | ${fixed(row.gcMs, 0)} | ${row.failures} | ${row.oomKilled ? `${row.oomKilled}/${row.rounds}` : 'no'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const verdict = (ok) => (ok == null ? '' : ok ? ' ✓' : ' ✗');
+
+export function comparisonTable(comparisons) {
+  const lines = [
+    `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors |`,
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | :---: |',
+  ];
+  for (const { runtime, body, size, ours, baseline, ratios, meets } of comparisons) {
+    const cell = (key) => `${fixed(ratios[key], 2)}x${verdict(meets[key])}`;
+    lines.push(
+      `| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | ${cell('requestsPerSecond')} | ${cell('p99')} | ${cell('peakMemory')} | ${cell('gcMs')} | ${meets.noErrors ? '✓' : '✗'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** A squeeze step fails when the server was killed, did not answer, or any request failed. */
+export function stepFailed(row) {
+  return row.oomKilled || row.serverDied || failureCount(row) > 0;
+}
+
+/** The largest cap at which `mode` failed, and every step's outcome, from squeeze rows. */
+export function squeezeFindings(rows, modes) {
+  const caps = [...new Set(rows.map((row) => row.capMB))].sort((a, b) => b - a);
+  const findings = {};
+  for (const mode of modes) {
+    const failing = caps.filter((cap) => rows.some((row) => row.mode === mode && row.capMB === cap && stepFailed(row)));
+    findings[mode] = { firstFailingCapMB: failing[0] ?? null };
+  }
+  return { caps, findings };
+}
+
+export function squeezeTable(rows, modes) {
+  const caps = [...new Set(rows.map((row) => row.capMB))].sort((a, b) => b - a);
+  const lines = [`| cap MB | ${modes.join(' | ')} |`, `| ---: | ${modes.map(() => '---').join(' | ')} |`];
+  for (const cap of caps) {
+    const cells = modes.map((mode) => {
+      const row = rows.find((candidate) => candidate.mode === mode && candidate.capMB === cap);
+      if (!row) return 'not run';
+      if (row.oomKilled) return `OOM-killed${row.requestsPerSecond != null ? ` (${fixed(row.requestsPerSecond, 1)} req/s before)` : ''}`;
+      if (row.checkError) return `failed: ${row.checkError.slice(0, 60)}`;
+      const failures = failureCount(row);
+      return `${fixed(row.requestsPerSecond, 1)} req/s, p99 ${fixed(row.latencyMs?.p99, 0)} ms, peak ${fixed(peakMemoryMB(row), 0)} MB${failures ? `, ${failures} failed` : ''}`;
+    });
+    lines.push(`| ${cap} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Least-squares slope of RSS over time (MB per minute) and the level at start and end. */
+export function rssTrend(samples, { skipFraction = 0.1 } = {}) {
+  const points = samples.filter((sample) => sample.rssMB != null).slice(Math.floor(samples.length * skipFraction));
+  if (points.length < 2) return null;
+  const n = points.length;
+  const meanX = points.reduce((sum, p) => sum + p.seconds, 0) / n;
+  const meanY = points.reduce((sum, p) => sum + p.rssMB, 0) / n;
+  let numerator = 0;
+  let denominator = 0;
+  for (const p of points) {
+    numerator += (p.seconds - meanX) * (p.rssMB - meanY);
+    denominator += (p.seconds - meanX) ** 2;
+  }
+  const tenth = Math.max(1, Math.floor(n / 10));
+  return {
+    slopeMBPerMinute: denominator > 0 ? (numerator / denominator) * 60 : 0,
+    firstTenthMB: median(points.slice(0, tenth).map((p) => p.rssMB)),
+    lastTenthMB: median(points.slice(-tenth).map((p) => p.rssMB)),
+    maxMB: Math.max(...points.map((p) => p.rssMB)),
+  };
+}

@@ -1,0 +1,117 @@
+// What an HTTP bench server reports about itself at GET /__stats: per-request time inside the
+// server, GC pauses, peak and current RSS. POST /__reset starts a new measuring window after warm-up.
+// Loads in Node, Bun and Deno: nothing here may import node: modules at the top level.
+
+const MAX_TIMINGS = 1_000_000;
+
+function readProcStatus() {
+  try {
+    if (globalThis.Deno) return Deno.readTextFileSync('/proc/self/status');
+    return globalThis.process?.getBuiltinModule?.('node:fs')?.readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function statusField(text, name) {
+  const match = new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(text ?? '');
+  return match ? Number(match[1]) * 1024 : null;
+}
+
+/** Writing 5 to clear_refs resets VmHWM (Linux 4.0+), so the peak covers the measuring window only. */
+function resetPeakRss() {
+  try {
+    if (globalThis.Deno) Deno.writeTextFileSync('/proc/self/clear_refs', '5');
+    else globalThis.process?.getBuiltinModule?.('node:fs')?.writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function gcObserver() {
+  // Only Node reports 'gc' performance entries; Bun and Deno report none, so GC stays unknown there.
+  if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
+  const { PerformanceObserver } = await import('node:perf_hooks');
+  const totals = { count: 0, ms: 0, maxMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      totals.count++;
+      totals.ms += entry.duration;
+      if (entry.duration > totals.maxMs) totals.maxMs = entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return totals;
+}
+
+function quantile(sorted, fraction) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
+}
+
+function describe(sorted) {
+  const overOneSecond = sorted.length - sorted.findIndex((ms) => ms > 1000);
+  return {
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : null,
+    overOneSecond: sorted.some((ms) => ms > 1000) ? overOneSecond : 0,
+  };
+}
+
+export async function createServerStats() {
+  const gc = await gcObserver();
+  let timings = new Float64Array(MAX_TIMINGS);
+  let receiveTimings = new Float64Array(MAX_TIMINGS);
+  let count = 0;
+  let failures = 0;
+  return {
+    /**
+     * Call when a request arrives. `received()` marks the body's last byte (node:http only), so a
+     * slow request shows whether its time went in receiving the body or in handling it.
+     */
+    startRequest() {
+      const started = performance.now();
+      let receivedAt;
+      return {
+        received() {
+          receivedAt = performance.now();
+        },
+        done(ok) {
+          if (!ok) failures++;
+          if (count < MAX_TIMINGS) {
+            const now = performance.now();
+            timings[count] = now - started;
+            receiveTimings[count] = receivedAt === undefined ? NaN : receivedAt - started;
+          }
+          count++;
+        },
+      };
+    },
+    reset() {
+      count = 0;
+      failures = 0;
+      if (gc) Object.assign(gc, { count: 0, ms: 0, maxMs: 0 });
+      timings = new Float64Array(MAX_TIMINGS);
+      receiveTimings = new Float64Array(MAX_TIMINGS);
+      return { peakReset: resetPeakRss() };
+    },
+    snapshot() {
+      const kept = Math.min(count, MAX_TIMINGS);
+      const sorted = timings.slice(0, kept).sort();
+      const received = receiveTimings.slice(0, kept).filter((ms) => !Number.isNaN(ms)).sort();
+      const status = readProcStatus();
+      return {
+        pid: globalThis.process?.pid ?? globalThis.Deno?.pid,
+        requests: count,
+        failures,
+        serverMs: describe(sorted),
+        receiveMs: describe(received),
+        gc: gc ? { ...gc } : null,
+        vmHwmBytes: statusField(status, 'VmHWM'),
+        vmRssBytes: statusField(status, 'VmRSS'),
+      };
+    },
+  };
+}

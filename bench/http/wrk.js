@@ -1,0 +1,60 @@
+// Drives a server with wrk (C, its own threads, no Node event loop shared with anything) and reads
+// the JSON line that post-body.lua prints when wrk is done.
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const script = fileURLToPath(new URL('./post-body.lua', import.meta.url));
+const live = new Set();
+
+export function wrkVersion() {
+  const result = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+  if (result.error) return undefined;
+  return /wrk\s+(\S+)/.exec(`${result.stdout}${result.stderr}`)?.[1] ?? 'unknown';
+}
+
+/** The figures of the JSON line, in milliseconds and counts; undefined when there is none. */
+export function parseWrkOutput(stdout) {
+  const line = stdout.split('\n').findLast((text) => text.startsWith('{"requests"'));
+  if (!line) return undefined;
+  const raw = JSON.parse(line);
+  const ms = (us) => us / 1000;
+  return {
+    requests: raw.requests,
+    seconds: raw.durationUs / 1e6,
+    requestsPerSecond: raw.requests / (raw.durationUs / 1e6),
+    latencyMs: { p50: ms(raw.latencyUs.p50), p95: ms(raw.latencyUs.p95), p99: ms(raw.latencyUs.p99), max: ms(raw.latencyUs.max) },
+    // wrk counts any status outside 2xx and 3xx as a status error.
+    non2xx: raw.errors.status,
+    errors: raw.errors.connect + raw.errors.read + raw.errors.write + raw.errors.timeout,
+    errorKinds: { connect: raw.errors.connect, read: raw.errors.read, write: raw.errors.write, timeout: raw.errors.timeout },
+  };
+}
+
+/** Runs wrk for `seconds` with a generous timeout, so a slow answer is measured, not dropped. */
+export function runWrk({ url, bodyFile, connections, seconds: asked, timeoutSeconds = 60 }) {
+  // wrk takes whole seconds only.
+  const seconds = Math.max(1, Math.round(asked));
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, '-s', script, url, '--', bodyFile];
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    live.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text) => (stderr += text));
+    // wrk stops by itself; this bound only matters if it hangs.
+    const guard = setTimeout(() => child.kill('SIGKILL'), (seconds + timeoutSeconds + 15) * 1000);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(guard);
+      live.delete(child);
+      const figures = parseWrkOutput(stdout);
+      if (figures) resolve(figures);
+      else reject(new Error(`wrk exited (${code ?? signal}) without figures: ${stderr || stdout}`));
+    });
+  });
+}
+
+export function killAllWrk() {
+  for (const child of live) child.kill('SIGKILL');
+}

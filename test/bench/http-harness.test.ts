@@ -1,0 +1,173 @@
+// The pure parts of the HTTP benchmark (bench/http/): reading wrk's figures and cgroup files,
+// medians and ratios against issue 14's targets, squeeze findings, the soak trend and chart.
+// bench/ is plain JavaScript without declarations, so its modules are loaded by URL.
+import { describe, expect, it } from 'vitest';
+
+const load = (path: string) => import(new URL(`../../bench/http/${path}`, import.meta.url).href);
+const report = await load('report.js');
+const { parseWrkOutput } = await load('wrk.js');
+const { parseKeyValueLines } = await load('memory-cap.js');
+const { rssOverTimeChart, gridStep } = await load('soak-chart.js');
+const { makeBody } = await load('bodies.js');
+const { summarizeBody } = await load('summarize-body.js');
+
+function row(overrides: Record<string, unknown>) {
+  return {
+    runtime: 'node24',
+    body: 'records',
+    size: '1mb',
+    bodyBytes: 1_000_000,
+    mode: 'usual',
+    connections: 8,
+    capMB: 300,
+    requestsPerSecond: 100,
+    latencyMs: { p50: 10, p95: 20, p99: 30, max: 40 },
+    groupPeakMB: 200,
+    vmHwmMB: 220,
+    gc: { count: 50, ms: 100, maxMs: 5 },
+    errors: 0,
+    non2xx: 0,
+    oomKilled: false,
+    serverDied: false,
+    ...overrides,
+  };
+}
+
+describe('parseWrkOutput', () => {
+  it('reads the JSON line of post-body.lua after wrk own text, in milliseconds', () => {
+    const stdout =
+      'Running 1s test @ http://127.0.0.1:1/\n  1 threads and 2 connections\n' +
+      '{"requests":200,"durationUs":2000000,"bytes":5000,"errors":{"connect":1,"read":2,"write":0,"status":3,"timeout":4},' +
+      '"latencyUs":{"p50":1500,"p95":2500,"p99":3000,"max":9000,"mean":1600.0}}\n';
+    expect(parseWrkOutput(stdout)).toEqual({
+      requests: 200,
+      seconds: 2,
+      requestsPerSecond: 100,
+      latencyMs: { p50: 1.5, p95: 2.5, p99: 3, max: 9 },
+      non2xx: 3,
+      errors: 7,
+      errorKinds: { connect: 1, read: 2, write: 0, timeout: 4 },
+    });
+  });
+
+  it('is undefined when wrk printed no figures (a usage error, a crash)', () => {
+    expect(parseWrkOutput('Usage: wrk <options> <url>\n')).toBeUndefined();
+  });
+});
+
+describe('parseKeyValueLines', () => {
+  it('reads memory.oom_control and memory.events', () => {
+    expect(parseKeyValueLines('oom_kill_disable 0\nunder_oom 0\noom_kill 2\n')).toEqual({ oom_kill_disable: 0, under_oom: 0, oom_kill: 2 });
+    expect(parseKeyValueLines('low 0\nhigh 0\nmax 17\noom 1\noom_kill 1\n').max).toBe(17);
+  });
+});
+
+describe('mergeRounds and compareModes', () => {
+  const rows = [
+    row({ mode: 'usual', requestsPerSecond: 100 }),
+    row({ mode: 'usual', requestsPerSecond: 120, latencyMs: { p50: 10, p95: 20, p99: 50, max: 60 } }),
+    row({ mode: 'usual', requestsPerSecond: 110 }),
+    row({ mode: 'parseBody', requestsPerSecond: 115, groupPeakMB: 120, gc: { count: 20, ms: 60, maxMs: 2 } }),
+    row({ mode: 'parseBody', requestsPerSecond: 125, groupPeakMB: 130, gc: { count: 20, ms: 60, maxMs: 2 }, errors: 1 }),
+  ];
+
+  it('takes medians per mode and sums failures', () => {
+    const summary = report.mergeRounds(rows);
+    expect(summary.map((entry: { mode: string }) => entry.mode)).toEqual(['usual', 'parseBody']);
+    expect(summary[0].requestsPerSecond).toBe(110);
+    expect(summary[0].latencyMs.p99).toBe(30);
+    expect(summary[0].rounds).toBe(3);
+    expect(summary[1].requestsPerSecond).toBe(120);
+    expect(summary[1].peakMemoryMB).toBe(125);
+    expect(summary[1].failures).toBe(1);
+  });
+
+  it('gives ratios and verdicts against the targets', () => {
+    const [comparison] = report.compareModes(report.mergeRounds(rows));
+    expect(comparison.ratios.requestsPerSecond).toBeCloseTo(120 / 110);
+    expect(comparison.ratios.peakMemory).toBeCloseTo(125 / 200);
+    expect(comparison.ratios.gcMs).toBeCloseTo(0.6);
+    expect(comparison.meets).toEqual({ requestsPerSecond: true, p99: true, peakMemory: true, gcMs: true, noErrors: false });
+  });
+
+  it('leaves a verdict open when a figure is missing (no GC entries on Bun and Deno)', () => {
+    const summary = report.mergeRounds([row({ gc: null }), row({ mode: 'parseBody', gc: null })]);
+    const [comparison] = report.compareModes(summary);
+    expect(comparison.ratios.gcMs).toBeNull();
+    expect(comparison.meets.gcMs).toBeNull();
+  });
+
+  it('falls back to VmHWM when the run is uncapped', () => {
+    expect(report.peakMemoryMB(row({ groupPeakMB: null, vmHwmMB: 90 }))).toBe(90);
+  });
+});
+
+describe('squeeze', () => {
+  const rows = [
+    row({ capMB: 300 }),
+    row({ capMB: 300, mode: 'parseBody' }),
+    row({ capMB: 200, oomKilled: true, serverDied: true }),
+    row({ capMB: 200, mode: 'parseBody' }),
+    row({ capMB: 100, checkError: 'no answer: ECONNRESET', serverDied: true }),
+    row({ capMB: 100, mode: 'parseBody', errors: 2 }),
+  ];
+
+  it('finds the largest failing cap of each pipeline', () => {
+    const { caps, findings } = report.squeezeFindings(rows, ['usual', 'parseBody']);
+    expect(caps).toEqual([300, 200, 100]);
+    expect(findings).toEqual({ usual: { firstFailingCapMB: 200 }, parseBody: { firstFailingCapMB: 100 } });
+  });
+
+  it('tabulates every step', () => {
+    const table = report.squeezeTable(rows, ['usual', 'parseBody']);
+    expect(table).toContain('| 200 | OOM-killed');
+    expect(table).toContain('2 failed');
+  });
+});
+
+describe('rssTrend', () => {
+  it('is flat for a flat series and finds a climb', () => {
+    const flat = Array.from({ length: 100 }, (_, index) => ({ seconds: index / 4, rssMB: 100 + (index % 2) }));
+    const climbing = Array.from({ length: 100 }, (_, index) => ({ seconds: index / 4, rssMB: 100 + index / 4 }));
+    expect(Math.abs(report.rssTrend(flat).slopeMBPerMinute)).toBeLessThan(1);
+    expect(report.rssTrend(climbing).slopeMBPerMinute).toBeCloseTo(60);
+    expect(report.rssTrend([])).toBeNull();
+  });
+});
+
+describe('soak chart', () => {
+  it('draws one line per pipeline with round grid steps', () => {
+    expect(gridStep(430)).toBe(100);
+    expect(gridStep(9)).toBe(2);
+    const svg = rssOverTimeChart({
+      title: 'RSS <soak>',
+      subtitle: 'test',
+      series: [
+        { mode: 'usual', samples: [{ seconds: 0, rssMB: 100 }, { seconds: 1, rssMB: 150 }] },
+        { mode: 'parseBody', samples: [{ seconds: 0, rssMB: 90 }, { seconds: 1, rssMB: null }, { seconds: 2, rssMB: 95 }] },
+      ],
+    });
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<path d='M/g)).toHaveLength(2);
+    expect(svg).toContain('RSS &lt;soak&gt;');
+  });
+});
+
+describe('bodies', () => {
+  it('are valid JSON near the asked size, with the answer a correct server gives', () => {
+    for (const kind of ['records', 'mixed', 'messages-zh']) {
+      const { body, expected } = makeBody(kind, 64 * 1024);
+      const value = JSON.parse(new TextDecoder().decode(body));
+      expect(expected).toBe(summarizeBody(value));
+      expect(body.length).toBeGreaterThan(32 * 1024);
+      expect(body.length).toBeLessThan(96 * 1024);
+    }
+    expect(() => makeBody('nonsense', 10)).toThrow(/unknown body kind/);
+  });
+
+  it('the answer counts items, else top-level keys', () => {
+    expect(summarizeBody({ items: [1, 2, 3] })).toBe('3');
+    expect(summarizeBody({ a: 1, b: 2 })).toBe('2');
+    expect(summarizeBody(7)).toBe('-1');
+  });
+});
