@@ -4,7 +4,14 @@ import { defineConfig } from 'tsup';
 // self-contained minified ESM (no chunks, no bare imports) under dist/browser/.
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', auto: 'src/auto.ts', body: 'src/body.ts' },
+    entry: {
+      index: 'src/index.ts',
+      auto: 'src/auto.ts',
+      body: 'src/body.ts',
+      express: 'src/express.ts',
+      fastify: 'src/fastify.ts',
+      hono: 'src/hono.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     // tsup builds both configs at the same time: this clean must spare the browser build's folder.
@@ -15,8 +22,8 @@ export default defineConfig([
   },
   {
     // body.ts needs only WHATWG streams, Request and Response, so it serves browsers and service
-    // workers too.
-    entry: { index: 'src/index.ts', auto: 'src/auto.ts', body: 'src/body.ts' },
+    // workers too; so does the Hono adapter (Cloudflare Workers, Deno Deploy, Bun bundles).
+    entry: { index: 'src/index.ts', auto: 'src/auto.ts', body: 'src/body.ts', hono: 'src/hono.ts' },
     outDir: 'dist/browser',
     format: ['esm'],
     dts: false,

@@ -1,31 +1,38 @@
 import { declaredTooLarge, invalidContentLength, unsupportedEncoding } from './failures.js';
+import { contentCodingOf, type ContentCoding } from './inflate-coding.js';
 import type { BodyFailure } from './types.js';
 
 /** The length a body declares, once its headers are known to be acceptable. */
 export interface AcceptedHeaders {
   ok: true;
-  /** The Content-Length, or `undefined` when the body is streamed without one. */
+  /** The Content-Length, or `undefined` when the body is streamed without one or compressed. */
   declaredLength: number | undefined;
+  /** The coding to undo, when the body is compressed and inflating is allowed. */
+  coding?: ContentCoding;
 }
 
 const DIGITS = /^\d+$/;
 
 /**
- * Decides from the headers alone whether the body may be read: refuses compressed bodies (415),
- * malformed lengths (400) and declared lengths past the limit (413) before anything is allocated.
+ * Decides from the headers alone whether the body may be read: refuses unknown codings, or any
+ * coding without `inflate` (415), malformed lengths (400) and declared lengths past the limit (413)
+ * before anything is allocated. A compressed body's length is not its inflated size: the limit
+ * applies to the inflated bytes as they come.
  */
 export function checkBodyHeaders(
   contentLength: string | undefined,
   contentEncoding: string | undefined,
   limit: number,
+  inflate = false,
 ): AcceptedHeaders | BodyFailure {
-  if (contentEncoding !== undefined && !isIdentityEncoding(contentEncoding)) {
-    return unsupportedEncoding(contentEncoding);
+  const coding = contentEncoding === undefined ? 'identity' : contentCodingOf(contentEncoding);
+  if (coding === undefined || (coding !== 'identity' && !inflate)) {
+    return unsupportedEncoding(contentEncoding!);
   }
-  if (contentLength === undefined) return { ok: true, declaredLength: undefined };
-  const declaredLength = parseContentLength(contentLength);
-  if (declaredLength === undefined) return invalidContentLength(contentLength);
-  if (declaredLength > limit) return declaredTooLarge(declaredLength, limit);
+  const declaredLength = contentLength === undefined ? undefined : parseContentLength(contentLength);
+  if (contentLength !== undefined && declaredLength === undefined) return invalidContentLength(contentLength);
+  if (coding !== 'identity') return { ok: true, declaredLength: undefined, coding };
+  if (declaredLength !== undefined && declaredLength > limit) return declaredTooLarge(declaredLength, limit);
   return { ok: true, declaredLength };
 }
 
@@ -33,20 +40,23 @@ export function checkBodyHeaders(
 export function checkNodeHeaders(
   headers: Record<string, string | string[] | undefined>,
   limit: number,
+  inflate = false,
 ): AcceptedHeaders | BodyFailure {
   return checkBodyHeaders(
     joinHeader(headers['content-length']),
     joinHeader(headers['content-encoding']),
     limit,
+    inflate,
   );
 }
 
 /** Reads the two headers that matter from a WHATWG `Headers`. */
-export function checkWebHeaders(headers: { get(name: string): string | null }, limit: number) {
+export function checkWebHeaders(headers: { get(name: string): string | null }, limit: number, inflate = false) {
   return checkBodyHeaders(
     headers.get('content-length') ?? undefined,
     headers.get('content-encoding') ?? undefined,
     limit,
+    inflate,
   );
 }
 
@@ -61,11 +71,4 @@ function parseContentLength(value: string): number | undefined {
   const first = parts[0];
   if (!DIGITS.test(first) || parts.some((part) => part !== first)) return undefined;
   return Number(first);
-}
-
-function isIdentityEncoding(value: string): boolean {
-  return value.split(',').every((token) => {
-    const coding = token.trim().toLowerCase();
-    return coding === '' || coding === 'identity';
-  });
 }

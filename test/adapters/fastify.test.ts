@@ -1,0 +1,105 @@
+// json-parse-binary/fastify against Fastify's own JSON parser: the same requests go to a Fastify 5
+// app with its default parser and to one with ours registered, across server options
+// (onProtoPoisoning, onConstructorPoisoning, bodyLimit, a route's bodyLimit), over real HTTP.
+// Statuses, error codes and messages, Connection: close and parsed values must agree.
+import { gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import jsonParser, { fastifyJsonParser } from '../../src/fastify.js';
+import { send, type Answer, type Sent } from './http-client.js';
+
+const apps: FastifyInstance[] = [];
+afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+async function start(options: FastifyServerOptions, ours: boolean, pluginOptions: Record<string, unknown> = {}): Promise<number> {
+  const app = Fastify(options);
+  apps.push(app);
+  if (ours) await app.register(jsonParser, pluginOptions);
+  const echo = async (request: { body: unknown }) => ({ body: request.body === undefined ? '(undefined)' : request.body });
+  app.post('/', echo);
+  app.post('/small', { bodyLimit: 64 }, echo);
+  // Registered in a child context: the plugin must reach it (not encapsulated).
+  await app.register(async (child) => {
+    child.post('/child', echo);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+}
+
+function summary(answer: Answer) {
+  return { status: answer.status, connection: answer.headers.connection, body: answer.json() };
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+const big = JSON.stringify({ data: 'x'.repeat(2000) });
+
+const REQUESTS: Array<[string, Sent]> = [
+  ['an object', { headers: JSON_TYPE, body: '{"a":[1,2.5,-3e2,{"b":null}],"s":"é€😀\\n"}' }],
+  ['a scalar', { headers: JSON_TYPE, body: '"text"' }],
+  ['a charset parameter', { headers: { 'content-type': 'application/json; charset=utf-8' }, body: '[true,false]' }],
+  ['a byte order mark', { headers: JSON_TYPE, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"bom":1}')]) }],
+  ['invalid JSON', { headers: JSON_TYPE, body: '{"a": tru }' }],
+  ['trailing garbage', { headers: JSON_TYPE, body: '{"a":1} x' }],
+  ['whitespace only', { headers: JSON_TYPE, body: '  ' }],
+  ['an empty body', { headers: JSON_TYPE, body: '' }],
+  ['a __proto__ key', { headers: JSON_TYPE, body: '{"a":1,"__proto__":{"admin":true}}' }],
+  ['a nested __proto__ key', { headers: JSON_TYPE, body: '{"a":{"__proto__":{"x":1},"b":2}}' }],
+  ['constructor.prototype', { headers: JSON_TYPE, body: '{"a":1,"constructor":{"prototype":{"admin":true}}}' }],
+  ['a harmless constructor', { headers: JSON_TYPE, body: '{"constructor":{"name":"x"}}' }],
+  ['a body past the server limit', { headers: JSON_TYPE, body: big }],
+  ['a chunked body past the server limit', { headers: JSON_TYPE, body: big, chunked: true }],
+  ['a body past the route limit', { path: '/small', headers: JSON_TYPE, body: JSON.stringify({ data: 'y'.repeat(100) }) }],
+  ['a chunked body past the route limit', { path: '/small', headers: JSON_TYPE, body: JSON.stringify({ data: 'y'.repeat(100) }), chunked: true }],
+  ['a body within the route limit', { path: '/small', headers: JSON_TYPE, body: '{"ok":1}' }],
+  ['a child context route', { path: '/child', headers: JSON_TYPE, body: '{"child":true}' }],
+  ['another content type', { headers: { 'content-type': 'application/vnd.api+json' }, body: '{"a":1}' }],
+];
+
+const SERVER_OPTIONS: FastifyServerOptions[] = [
+  { bodyLimit: 1024 },
+  { bodyLimit: 1024, onProtoPoisoning: 'remove', onConstructorPoisoning: 'remove' },
+  { bodyLimit: 1024, onProtoPoisoning: 'ignore', onConstructorPoisoning: 'ignore' },
+  { bodyLimit: 1024, onProtoPoisoning: 'remove', onConstructorPoisoning: 'ignore' },
+  { bodyLimit: 4096, onProtoPoisoning: 'ignore', onConstructorPoisoning: 'error' },
+];
+
+describe('the Fastify plugin answers as Fastify does', () => {
+  it.each(SERVER_OPTIONS.map((options) => [JSON.stringify(options), options] as const))('with %s', async (_name, options) => {
+    const theirs = await start(options, false);
+    const ours = await start(options, true);
+    for (const [name, sent] of REQUESTS) {
+      const expected = summary(await send(theirs, sent));
+      const actual = summary(await send(ours, sent));
+      expect({ name, ...actual }).toEqual({ name, ...expected });
+    }
+  });
+
+  it('inflates compressed bodies, which Fastify alone refuses as invalid JSON', async () => {
+    const port = await start({}, true);
+    const answer = await send(port, { headers: { ...JSON_TYPE, 'content-encoding': 'gzip' }, body: gzipSync('{"zipped":true}') });
+    expect(answer.json()).toEqual({ body: { zipped: true } });
+    const refused = await send(await start({}, true, { inflate: false }), {
+      headers: { ...JSON_TYPE, 'content-encoding': 'gzip' },
+      body: gzipSync('{}'),
+    });
+    expect(refused.status).toBe(415);
+    expect(refused.headers.connection).toBe('close');
+    const bomb = await send(port, { headers: { ...JSON_TYPE, 'content-encoding': 'gzip' }, body: gzipSync(Buffer.alloc(5 * 1024 * 1024, 0x20)) });
+    expect(bomb.json()).toMatchObject({ statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+  });
+
+  it('bounds nesting depth by default (Fastify does not), and maxDepth changes it', async () => {
+    const deep = '['.repeat(1001) + ']'.repeat(1001);
+    const port = await start({ bodyLimit: 1e6 }, true);
+    expect((await send(port, { headers: JSON_TYPE, body: deep })).json()).toMatchObject({ code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    const unbounded = await start({ bodyLimit: 1e6 }, true, { maxDepth: Infinity });
+    expect((await send(unbounded, { headers: JSON_TYPE, body: deep })).status).toBe(200);
+  });
+
+  it('is a named, unencapsulated plugin, refusing unknown options', async () => {
+    expect(jsonParser).toBe(fastifyJsonParser);
+    expect((jsonParser as unknown as Record<symbol, unknown>)[Symbol.for('skip-override')]).toBe(true);
+    const app = Fastify();
+    await expect(app.register(jsonParser, { maxdepth: 3 } as never).ready()).rejects.toThrow(TypeError);
+  });
+});
