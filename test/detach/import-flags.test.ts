@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locateRuntime } from '../runtimes/locate.mjs';
+import { locateRuntime } from './locate-runtime.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let folder: string;

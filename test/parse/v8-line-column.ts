@@ -1,7 +1,7 @@
 // V8's own line and column for JSON texts, read from its JSON.parse messages ("(line 4 column 11)").
 // Node 20's V8 gives none, so the newest other Node of the matrix is asked in a child process.
 import { spawnSync } from 'node:child_process';
-import { locateRuntime } from '../runtimes/locate.mjs';
+import { locateRuntime } from '../detach/locate-runtime.js';
 
 const script = `
 const inputs = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
