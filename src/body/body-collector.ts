@@ -1,3 +1,4 @@
+import { wholeBufferOf } from '../buffers/whole-buffer.js';
 import { longerThanDeclared, outOfMemory, shorterThanDeclared, streamedTooLarge } from './failures.js';
 import { releaseIfSafe } from './release.js';
 import type { BodyFailure } from './types.js';
@@ -17,22 +18,16 @@ function allocate(size: number): ArrayBuffer | undefined {
   }
 }
 
-function coversOwnBuffer(chunk: Uint8Array): boolean {
-  return (
-    chunk.byteOffset === 0 &&
-    chunk.byteLength === chunk.buffer.byteLength &&
-    !(typeof SharedArrayBuffer === 'function' && chunk.buffer instanceof SharedArrayBuffer)
-  );
-}
-
 /**
  * Copies the chunks of one body into a single buffer: allocated once at the declared length, or
  * grown by doubling (never past the limit) when no length is declared, so that no chunk has to be
  * kept. Each check happens before the copy, so an oversized body is refused without growing.
  *
- * When chunks may be consumed (`detach` on), a first chunk that covers its own buffer is adopted
- * instead of copied if it may be the whole body: a small node:http body then costs no allocation
- * and no copy. A second chunk moves it into an allocated buffer like any other.
+ * A chunk the reader says may be consumed (nobody else reads it) is detached once copied; a first
+ * such chunk that covers its own buffer is adopted instead of copied if it may be the whole body:
+ * a small node:http body then costs no allocation and no copy. A second chunk moves it into an
+ * allocated buffer like any other. `detach` says whether the collector's own buffers (and an
+ * adopted chunk) are released when outgrown or trimmed.
  */
 export class BodyCollector {
   // An empty array of its own: a shared one could be detached by a caller handed an empty body.
@@ -55,8 +50,11 @@ export class BodyCollector {
     return this.received;
   }
 
-  /** Copies one chunk in (then releases it, if allowed and safe), or says why the body is refused. */
-  add(chunk: Uint8Array): BodyFailure | undefined {
+  /**
+   * Copies one chunk in, or says why the body is refused. `consumable`: no one else reads this
+   * chunk, so it may be adopted or detached once copied.
+   */
+  add(chunk: Uint8Array, consumable: boolean): BodyFailure | undefined {
     const total = this.received + chunk.byteLength;
     if (total > this.limit) return streamedTooLarge(this.limit);
     if (this.declaredLength !== undefined && total > this.declaredLength) {
@@ -64,7 +62,7 @@ export class BodyCollector {
     }
     if (total <= this.bytes.byteLength) {
       this.bytes.set(chunk, this.received);
-    } else if (this.received === 0 && this.mayAdopt(chunk)) {
+    } else if (this.received === 0 && consumable && this.mayAdopt(chunk)) {
       this.bytes = chunk;
       this.received = total;
       return undefined;
@@ -74,7 +72,7 @@ export class BodyCollector {
       this.bytes.set(chunk, this.received);
     }
     this.received = total;
-    if (this.detach) releaseIfSafe(chunk);
+    if (consumable) releaseIfSafe(chunk);
     return undefined;
   }
 
@@ -105,7 +103,7 @@ export class BodyCollector {
   }
 
   private mayAdopt(chunk: Uint8Array): boolean {
-    if (!this.detach || !coversOwnBuffer(chunk)) return false;
+    if (!this.detach || wholeBufferOf(chunk) === undefined) return false;
     return this.declaredLength === undefined || chunk.byteLength === this.declaredLength;
   }
 

@@ -15,15 +15,15 @@ export interface CollectedBody {
  * allocate once (or grow) within the limit as chunks arrive, and check the length at the end.
  */
 export async function collectBody(source: unknown, options: ResolvedReadOptions): Promise<CollectedBody | BodyFailure> {
-  const { limit, detach, signal } = options;
-  const reader = bodySourceReader(source, limit);
-  signal?.throwIfAborted();
+  const { limit, detach, chunks, signal, inflate } = options;
+  const reader = bodySourceReader(source, limit, inflate);
+  if (signal?.aborted === true) throw signal.reason;
   if (!reader.headers.ok) {
     reader.drop();
     return reader.headers;
   }
   const collector = BodyCollector.create(reader.headers.declaredLength, limit, detach);
-  const failure = await reader.read(collector, signal);
+  const failure = await reader.read(collector, chunks, signal);
   if (failure !== undefined) return failure;
   const bytes = collector.finish();
   return bytes instanceof Uint8Array ? { ok: true, bytes, collector } : bytes;

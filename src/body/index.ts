@@ -1,7 +1,8 @@
 export { readBody } from './read-body.js';
 export { parseBody } from './parse-body.js';
-export { DEFAULT_BODY_LIMIT } from './options.js';
+export { BODY_PARSE_DEFAULTS, DEFAULT_BODY_LIMIT, DEFAULT_BODY_MAX_DEPTH } from './options.js';
 export type {
+  AbortSignalLike,
   BodyFailure,
   BodyHolderLike,
   BodySource,
@@ -13,4 +14,6 @@ export type {
   ReadBodyOptions,
   ReadBodyResult,
   ReadBodySuccess,
+  ReadableStreamLike,
+  ReadableStreamReaderLike,
 } from './types.js';

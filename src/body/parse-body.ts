@@ -1,16 +1,9 @@
 import { parseBinary } from '../parse/parse-binary.js';
-import type { ParseBinaryOptions } from '../parse/types.js';
 import { collectBody } from './collect-body.js';
 import { emptyBody } from './failures.js';
-import { resolveReadOptions } from './options.js';
+import { bodyParseOptions, PARSE_BODY_OPTION_NAMES, resolveReadOptions } from './options.js';
 import { releaseIfSafe } from './release.js';
 import type { BodySource, ParseBodyOptions, ParseBodyResult } from './types.js';
-
-function parseOptionsOf(options: ParseBodyOptions | undefined): ParseBinaryOptions | undefined {
-  if (options === undefined) return undefined;
-  const { fatal, maxDepth, protoAction, constructorAction } = options;
-  return { fatal, maxDepth, protoAction, constructorAction };
-}
 
 /**
  * Reads a JSON body (as {@link readBody} does, within `limit`) and parses its bytes with
@@ -25,8 +18,15 @@ function parseOptionsOf(options: ParseBodyOptions | undefined): ParseBinaryOptio
  *
  * @param source - A `node:http` request or any Node Readable, a WHATWG `Request` or `Response`,
  *   a `ReadableStream<Uint8Array>`, or an `AsyncIterable<Uint8Array>`.
- * @param options - `limit` (default 1 MiB), `detach` (default true), `signal`, and the
- *   `parseBinary` options `fatal`, `maxDepth`, `protoAction`, `constructorAction`.
+ * A body comes from a stranger, so the parsing defaults differ from `parseBinary`'s (see
+ * {@link BODY_PARSE_DEFAULTS}): a `"__proto__"` key or a `"constructor": {"prototype": ...}` fails
+ * with 400, and so does nesting deeper than 1000. Pass `protoAction: 'ignore'`,
+ * `constructorAction: 'ignore'` or another `maxDepth` to change that.
+ *
+ * @param options - `limit` (default 1 MiB), `detach` (default true; see
+ *   {@link ReadBodyOptions.detach}), `signal`, and the `parseBinary` options `fatal` (default false),
+ *   `maxDepth` (default 1000), `protoAction` and `constructorAction` (default `'error'`).
+ *   An unknown option name is a TypeError.
  * @throws TypeError (as a rejected promise) for an unsupported source, a body already read,
  *   a non-binary chunk or invalid options; rejects with `signal.reason` when the signal aborts.
  * @example
@@ -43,8 +43,8 @@ export async function parseBody<T = unknown>(
   source: BodySource,
   options?: ParseBodyOptions,
 ): Promise<ParseBodyResult<T>> {
-  const readOptions = resolveReadOptions(options);
-  const parseOptions = parseOptionsOf(options);
+  const readOptions = resolveReadOptions(options, 'parseBody', PARSE_BODY_OPTION_NAMES);
+  const parseOptions = bodyParseOptions(options);
   const collected = await collectBody(source, readOptions);
   if (!collected.ok) return collected;
   if (collected.bytes.byteLength === 0) return emptyBody();

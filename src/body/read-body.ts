@@ -25,7 +25,7 @@ import type { BodySource, ReadBodyOptions, ReadBodyResult } from './types.js';
  * ```
  */
 export async function readBody(source: BodySource, options?: ReadBodyOptions): Promise<ReadBodyResult> {
-  const collected = await collectBody(source, resolveReadOptions(options));
+  const collected = await collectBody(source, resolveReadOptions(options, 'readBody'));
   if (!collected.ok) return collected;
   return { ok: true, bytes: collected.collector.exactBytes() };
 }

@@ -1,7 +1,8 @@
 import type { BodyCollector } from './body-collector.js';
 import { chunkBytes } from './chunks.js';
 import { clientHungUp, sourceFailed } from './failures.js';
-import type { BodyFailure, NodeReadableLike } from './types.js';
+import type { ChunkRelease } from './options.js';
+import type { AbortSignalLike, BodyFailure, NodeReadableLike } from './types.js';
 
 interface NodeStreamState {
   readableEnded?: boolean;
@@ -33,16 +34,30 @@ export function assertNodeStreamUnread(stream: NodeReadableLike): void {
 }
 
 /**
+ * Whether the chunk being emitted now reaches no listener but ours: exactly one 'data' listener
+ * (a pipe adds one too) and no 'readable' one. The count is taken while the chunk is being emitted,
+ * so a listener that ran before ours counts as well as one that will run after it. A stream that
+ * cannot count its listeners proves nothing.
+ */
+function onlyReaderOf(stream: NodeReadableLike): boolean {
+  const count = (stream as { listenerCount?: (event: string) => unknown }).listenerCount;
+  if (typeof count !== 'function') return false;
+  return count.call(stream, 'data') === 1 && count.call(stream, 'readable') === 0;
+}
+
+/**
  * Feeds every chunk of a Node Readable to `collector`. Settles exactly once on whichever comes
  * first: 'end', a refusal by the collector, 'error', 'aborted', 'close' before 'end', or the signal.
  */
 export function readNodeStream(
   stream: NodeReadableLike,
   collector: BodyCollector,
-  signal: AbortSignal | undefined,
+  chunks: ChunkRelease,
+  signal: AbortSignalLike | undefined,
 ): Promise<BodyFailure | undefined> {
   return new Promise((resolve, reject) => {
     const serverRequest = isServerRequest(stream);
+    const mayRelease = chunks !== 'none';
 
     const cleanUp = () => {
       stream.removeListener('data', onData);
@@ -60,7 +75,7 @@ export function readNodeStream(
     function onData(chunk: unknown) {
       let failure: BodyFailure | undefined;
       try {
-        failure = collector.add(chunkBytes(chunk));
+        failure = collector.add(chunkBytes(chunk), mayRelease && onlyReaderOf(stream));
       } catch (error) {
         cleanUp();
         stopNodeStream(stream);

@@ -1,11 +1,11 @@
 import type { BodyCollector } from './body-collector.js';
 import { chunkBytes, ignoreRejection } from './chunks.js';
 import { sourceFailed } from './failures.js';
-import type { BodyFailure } from './types.js';
+import type { AbortSignalLike, BodyFailure, ReadableStreamLike } from './types.js';
 
 /** A source read one chunk at a time: a ReadableStream reader or an async iterator. */
 interface PulledSource {
-  next(): Promise<IteratorResult<unknown>>;
+  next(): Promise<{ done?: boolean; value?: unknown }>;
   /** Tells the producer we will read no further, so it can stop sending. */
   stop(): void;
   /** Called once after the source ended or failed by itself. */
@@ -13,7 +13,7 @@ interface PulledSource {
 }
 
 /** Resolves like `promise`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignalLike): Promise<T> {
   return new Promise((resolve, reject) => {
     // An abort during the previous step fired before this listener existed: it would never fire.
     if (signal.aborted) {
@@ -39,10 +39,11 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 async function readPulled(
   source: PulledSource,
   collector: BodyCollector,
-  signal: AbortSignal | undefined,
+  consumable: boolean,
+  signal: AbortSignalLike | undefined,
 ): Promise<BodyFailure | undefined> {
   for (;;) {
-    let step: IteratorResult<unknown>;
+    let step: { done?: boolean; value?: unknown };
     try {
       step = await (signal === undefined ? source.next() : untilAborted(source.next(), signal));
     } catch (error) {
@@ -59,7 +60,7 @@ async function readPulled(
     }
     let failure: BodyFailure | undefined;
     try {
-      failure = collector.add(chunkBytes(step.value));
+      failure = collector.add(chunkBytes(step.value), consumable);
     } catch (error) {
       source.stop();
       throw error;
@@ -71,11 +72,15 @@ async function readPulled(
   }
 }
 
-/** Feeds every chunk of a WHATWG ReadableStream to `collector`; cancels the stream when refusing it. */
+/**
+ * Feeds every chunk of a WHATWG ReadableStream to `collector`; cancels the stream when refusing it.
+ * `consumable`: the caller vouches that nobody else holds the chunks (a `tee()` shares them unseen).
+ */
 export function readWebStream(
-  stream: ReadableStream<Uint8Array>,
+  stream: ReadableStreamLike<Uint8Array>,
   collector: BodyCollector,
-  signal: AbortSignal | undefined,
+  consumable: boolean,
+  signal: AbortSignalLike | undefined,
 ): Promise<BodyFailure | undefined> {
   const reader = stream.getReader();
   return readPulled(
@@ -85,6 +90,7 @@ export function readWebStream(
       finish: () => reader.releaseLock(),
     },
     collector,
+    consumable,
     signal,
   );
 }
@@ -93,7 +99,8 @@ export function readWebStream(
 export function readAsyncIterable(
   iterable: AsyncIterable<unknown>,
   collector: BodyCollector,
-  signal: AbortSignal | undefined,
+  consumable: boolean,
+  signal: AbortSignalLike | undefined,
 ): Promise<BodyFailure | undefined> {
   const iterator = iterable[Symbol.asyncIterator]();
   return readPulled(
@@ -109,6 +116,7 @@ export function readAsyncIterable(
       finish: () => {},
     },
     collector,
+    consumable,
     signal,
   );
 }

@@ -15,10 +15,35 @@ export interface NodeReadableLike {
   headers?: Record<string, string | string[] | undefined>;
 }
 
+/**
+ * The part of a WHATWG `ReadableStream` that the body readers use. Declared structurally so that
+ * these types compile without the DOM library or `@types/node`; every runtime's stream fits it.
+ */
+export interface ReadableStreamLike<T = Uint8Array> {
+  readonly locked: boolean;
+  getReader(): ReadableStreamReaderLike<T>;
+  cancel(reason?: unknown): Promise<void>;
+}
+
+/** The part of a `ReadableStreamDefaultReader` that the body readers use. */
+export interface ReadableStreamReaderLike<T = Uint8Array> {
+  read(): Promise<{ done: boolean; value?: T | undefined }>;
+  cancel(reason?: unknown): Promise<void>;
+  releaseLock(): void;
+}
+
+/** The part of an `AbortSignal` that the body readers use (any runtime's `AbortSignal` fits). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** A WHATWG `Request` or `Response` (Bun.serve, Deno.serve, Hono, fetch). */
 export interface BodyHolderLike {
   readonly headers: { get(name: string): string | null };
-  readonly body: ReadableStream<Uint8Array> | null;
+  readonly body: ReadableStreamLike<Uint8Array> | null;
   readonly bodyUsed: boolean;
 }
 
@@ -26,7 +51,7 @@ export interface BodyHolderLike {
 export type BodySource =
   | NodeReadableLike
   | BodyHolderLike
-  | ReadableStream<Uint8Array>
+  | ReadableStreamLike<Uint8Array>
   | AsyncIterable<Uint8Array>;
 
 /** Options for {@link readBody}. */
@@ -38,17 +63,33 @@ export interface ReadBodyOptions {
    */
   limit?: number;
   /**
-   * Give memory back as soon as it is no longer needed (default `true`): each incoming chunk is
-   * detached after it has been copied, when it is a view covering its whole, non-shared buffer,
-   * and {@link parseBody} detaches the body buffer once parsed. Set `false` when something
-   * else still reads the chunks of the source (a second listener, a reused buffer).
+   * Give memory back as soon as it is no longer needed, without ever emptying bytes that somebody
+   * else may still read:
+   * - `true` (default): buffers the reader allocated itself are detached when done with (by
+   *   {@link parseBody}, right after parsing), and so is each chunk of a Node stream (`node:http`)
+   *   once copied, but only when parseBody is provably its only reader: no other `'data'`
+   *   listener when the chunk is emitted (a logging or HMAC listener keeps every byte), no
+   *   `'readable'` listener. Chunks of WHATWG streams, `Request`/`Response` bodies and async
+   *   iterables are left alone: a `tee()` or a cloned `Request` shares them, unseen.
+   * - `'chunks'`: as `true`, and also detach the chunks of WHATWG streams, `Request`/`Response`
+   *   bodies and async iterables. Use it only when nothing else reads that source.
+   * - `false`: detach nothing.
+   *
+   * Only a chunk that covers its whole, non-shared buffer is ever detached (never a slice of a pool).
    */
-  detach?: boolean;
+  detach?: boolean | 'chunks';
+  /**
+   * Inflate a compressed body (default `true`, as body-parser does): `Content-Encoding` gzip,
+   * x-gzip, deflate and br, and zstd where the runtime has it; identity passes. `limit` counts the
+   * inflated bytes, so a zip bomb stops at the limit (413). Another coding is refused with 415, a
+   * corrupt stream with 400. `false` refuses every compressed body with 415.
+   */
+  inflate?: boolean;
   /**
    * Stops reading when aborted: the source is cancelled (or paused, for a `node:http` request)
    * and the promise rejects with `signal.reason`, as `fetch` does.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
 }
 
 /** Options for {@link parseBody}: the reading options plus every `parseBinary` option. */

@@ -7,10 +7,10 @@ const collector = (declared: number | undefined, limit: number, detach = true) =
 describe('BodyCollector', () => {
   it('allocates exactly the declared length once and hands that buffer back', () => {
     const body = collector(6, 100);
-    body.add(Uint8Array.of(1, 2, 3));
+    body.add(Uint8Array.of(1, 2, 3), true);
     const buffer = body.backingBuffer;
     expect(buffer.byteLength).toBe(6);
-    body.add(Uint8Array.of(4, 5, 6));
+    body.add(Uint8Array.of(4, 5, 6), true);
     expect(body.backingBuffer).toBe(buffer);
     const bytes = body.exactBytes();
     expect(bytes.buffer).toBe(buffer);
@@ -21,7 +21,7 @@ describe('BodyCollector', () => {
     const body = collector(undefined, 100_000);
     const capacities: number[] = [];
     for (let index = 0; index < 10; index++) {
-      expect(body.add(new Uint8Array(9_000).fill(index))).toBeUndefined();
+      expect(body.add(new Uint8Array(9_000).fill(index), true)).toBeUndefined();
       capacities.push(body.backingBuffer.byteLength);
     }
     // The first chunk is adopted as it is; each later growth doubles, capped by the limit.
@@ -34,28 +34,28 @@ describe('BodyCollector', () => {
 
   it('refuses the chunk that passes the limit, or the declared length, before copying it', () => {
     const streamed = collector(undefined, 10);
-    expect(streamed.add(new Uint8Array(8))).toBeUndefined();
-    expect(streamed.add(new Uint8Array(3))).toMatchObject({ status: 413 });
+    expect(streamed.add(new Uint8Array(8), true)).toBeUndefined();
+    expect(streamed.add(new Uint8Array(3), true)).toMatchObject({ status: 413 });
     expect(streamed.receivedLength).toBe(8);
     const declared = collector(4, 10);
-    expect(declared.add(new Uint8Array(5))).toMatchObject({ status: 400 });
-    expect(declared.add(new Uint8Array(11))).toMatchObject({ status: 413 });
+    expect(declared.add(new Uint8Array(5), true)).toMatchObject({ status: 400 });
+    expect(declared.add(new Uint8Array(11), true)).toMatchObject({ status: 413 });
   });
 
   it('reports a body shorter than declared', () => {
     const body = collector(10, 100);
-    body.add(new Uint8Array(4));
+    body.add(new Uint8Array(4), true);
     expect(body.finish()).toMatchObject({ ok: false, status: 400, message: 'The body ended after 4 of its declared 10 bytes' });
   });
 
   it('reports a declared length that cannot be allocated as 413', () => {
-    expect(collector(2 ** 52, Infinity, true).add(new Uint8Array(10))).toMatchObject({ ok: false, status: 413 });
+    expect(collector(2 ** 52, Infinity, true).add(new Uint8Array(10), true)).toMatchObject({ ok: false, status: 413 });
   });
 
   it('adopts a first chunk that is the whole declared body, without copying', () => {
     const chunk = Uint8Array.of(1, 2, 3);
     const body = collector(3, 100);
-    body.add(chunk);
+    body.add(chunk, true);
     expect(body.finish()).toBe(chunk);
     expect(body.exactBytes()).toBe(chunk);
   });
@@ -64,11 +64,11 @@ describe('BodyCollector', () => {
     const larger = Uint8Array.of(9, 1, 2, 3);
     const view = larger.subarray(1);
     const fromView = collector(3, 100);
-    fromView.add(view);
+    fromView.add(view, true);
     expect(fromView.backingBuffer).not.toBe(larger.buffer);
     const whole = Uint8Array.of(1, 2, 3);
     const kept = collector(3, 100, false);
-    kept.add(whole);
+    kept.add(whole, false);
     expect(kept.backingBuffer).not.toBe(whole.buffer);
     expect([...kept.exactBytes()]).toEqual([1, 2, 3]);
   });
@@ -77,9 +77,9 @@ describe('BodyCollector', () => {
     const size = 20_000;
     const first = new Uint8Array(size).fill(7);
     const body = collector(undefined, 1_000_000);
-    body.add(first);
+    body.add(first, true);
     expect(body.backingBuffer).toBe(first.buffer);
-    body.add(Uint8Array.of(8));
+    body.add(Uint8Array.of(8), true);
     expect(first.byteLength).toBe(0);
     const bytes = body.exactBytes();
     expect(bytes.byteLength).toBe(size + 1);
@@ -90,10 +90,10 @@ describe('BodyCollector', () => {
     // A declared length larger than the chunk rules out adopting it: it is copied.
     for (const size of [1, 100, 20_000]) {
       const released = new Uint8Array(size);
-      collector(100_000, 100_000, true).add(released);
+      collector(100_000, 100_000, true).add(released, true);
       expect(released.byteLength).toBe(0);
       const kept = new Uint8Array(size);
-      collector(100_000, 100_000, false).add(kept);
+      collector(100_000, 100_000, false).add(kept, false);
       expect(kept.byteLength).toBe(size);
     }
   });
@@ -101,17 +101,17 @@ describe('BodyCollector', () => {
   it('keeps working after growing from empty many times (the empty start value is never detached)', () => {
     for (let round = 0; round < 3; round++) {
       const body = collector(undefined, 1_000_000);
-      body.add(Uint8Array.of(1, 2));
-      body.add(new Uint8Array(30_000));
+      body.add(Uint8Array.of(1, 2), true);
+      body.add(new Uint8Array(30_000), true);
       expect(body.exactBytes().byteLength).toBe(30_002);
     }
   });
 
   it('detaches the buffer it outgrows', () => {
     const body = collector(undefined, 1_000_000);
-    body.add(new Uint8Array(20_000));
+    body.add(new Uint8Array(20_000), true);
     const outgrown = body.backingBuffer;
-    body.add(new Uint8Array(20_000));
+    body.add(new Uint8Array(20_000), true);
     expect(outgrown.byteLength).toBe(0);
     expect(body.backingBuffer.byteLength).toBe(40_000);
   });

@@ -1,4 +1,5 @@
-import { createServer, request, Agent, type Server } from 'node:http';
+import { createServer, request, Agent, type IncomingMessage, type Server } from 'node:http';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBody, readBody } from '../../src/body.js';
@@ -80,10 +81,10 @@ describe('parseBody on a node:http server', () => {
     expect(await server.outcomeOf('chunked-abort')).toMatchObject({ ok: false, status: 400 });
   });
 
-  it('refuses a compressed body with 415: bodies are not inflated', async () => {
-    const response = await post('gzip', '{}', { 'content-encoding': 'gzip' });
+  it('refuses a body in a coding it cannot inflate with 415', async () => {
+    const response = await post('compress', '{}', { 'content-encoding': 'compress' });
     expect(response.status).toBe(415);
-    expect(await server.outcomeOf('gzip')).toMatchObject({ ok: false, status: 415 });
+    expect(await server.outcomeOf('compress')).toMatchObject({ ok: false, status: 415 });
   });
 
   it('parses pipelined keep-alive requests whose chunks were detached', async () => {
@@ -142,38 +143,112 @@ describe('a slow client and an AbortSignal on node:http', () => {
 });
 
 describe('chunk release on node:http', () => {
-  // A second 'data' listener keeps every chunk, to see what parseBody left of them once it is done.
-  async function chunkLengthsSeenAfterParsing(detach: boolean): Promise<{ lengths: number[]; value: unknown }> {
-    let observed: Promise<{ lengths: number[]; value: unknown }> = Promise.resolve({ lengths: [], value: undefined });
-    const observer: Server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      const parsing = parseBody(req, { detach });
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      observed = parsing.then((outcome) => {
-        res.end();
-        return { lengths: chunks.map((chunk) => chunk.byteLength), value: outcome.ok ? outcome.value : outcome };
-      });
+  /** Serves one request with `handle`, posts `body` to it (in `pieces` writes), and returns what `handle` resolved to. */
+  async function serveOnce<T>(body: string, pieces: number, handle: (req: IncomingMessage) => Promise<T>): Promise<T> {
+    let outcome!: Promise<T>;
+    const once: Server = createServer((req, res) => {
+      outcome = handle(req);
+      outcome.then(() => res.end(), () => res.end());
     });
-    await new Promise<void>((resolve) => observer.listen(0, '127.0.0.1', resolve));
-    const port = (observer.address() as AddressInfo).port;
-    const body = JSON.stringify({ data: 'y'.repeat(300_000) });
-    await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body });
-    const result = await observed;
-    await new Promise((resolve) => observer.close(resolve));
+    await new Promise<void>((resolve) => once.listen(0, '127.0.0.1', resolve));
+    const port = (once.address() as AddressInfo).port;
+    await new Promise<void>((resolve, reject) => {
+      const sending = request({ port, host: '127.0.0.1', method: 'POST' }, (res) => res.resume().on('end', resolve));
+      sending.on('error', reject);
+      const step = Math.ceil(body.length / pieces);
+      const writeFrom = (offset: number) => {
+        if (offset >= body.length) return void sending.end();
+        sending.write(body.slice(offset, offset + step));
+        // A pause between writes makes each piece a chunk of its own on the server.
+        setTimeout(() => writeFrom(offset + step), 5);
+      };
+      writeFrom(0);
+    });
+    const result = await outcome;
+    await new Promise((resolve) => once.close(resolve));
     return result;
   }
 
-  it('has detached every chunk once parsed (detach: true)', async () => {
-    const { lengths, value } = await chunkLengthsSeenAfterParsing(true);
-    expect(value).toEqual({ data: 'y'.repeat(300_000) });
+  /** Records every chunk the request emits without adding a listener (a listener would change parseBody's choice). */
+  function recordChunks(req: IncomingMessage): Buffer[] {
+    const chunks: Buffer[] = [];
+    const emit = req.emit;
+    req.emit = function (this: IncomingMessage, event: string | symbol, ...args: unknown[]) {
+      if (event === 'data') chunks.push(args[0] as Buffer);
+      return emit.call(this, event, ...args);
+    } as typeof req.emit;
+    return chunks;
+  }
+
+  const large = JSON.stringify({ data: 'y'.repeat(300_000) });
+
+  it('detaches every chunk once parsed when parseBody is the only reader (detach: true)', async () => {
+    const { lengths, ok } = await serveOnce(large, 1, async (req) => {
+      const chunks = recordChunks(req);
+      const outcome = await parseBody(req, { limit: Infinity });
+      return { lengths: chunks.map((chunk) => chunk.byteLength), ok: outcome.ok };
+    });
+    expect(ok).toBe(true);
     expect(lengths.length).toBeGreaterThan(1);
     expect(lengths.every((length) => length === 0)).toBe(true);
   });
 
   it('leaves chunks intact with detach: false', async () => {
-    const { lengths, value } = await chunkLengthsSeenAfterParsing(false);
-    expect(value).toEqual({ data: 'y'.repeat(300_000) });
-    expect(lengths.reduce((sum, length) => sum + length, 0)).toBe(JSON.stringify(value).length);
+    const { total, ok } = await serveOnce(large, 1, async (req) => {
+      const chunks = recordChunks(req);
+      const outcome = await parseBody(req, { limit: Infinity, detach: false });
+      return { total: chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0), ok: outcome.ok };
+    });
+    expect(ok).toBe(true);
+    expect(total).toBe(large.length);
+  });
+
+  // The HMAC case: a second 'data' listener keeps the chunks and concatenates them once the body ends.
+  for (const [name, body, pieces] of [
+    ['a 7-byte body', '{"a":1}', 1],
+    ['a multi-chunk body', large, 4],
+  ] as const) {
+    for (const order of ['after', 'before'] as const) {
+      it(`a second 'data' listener added ${order} parseBody sees every byte of ${name}, and nothing throws`, async () => {
+        const { value, seen, chunkCount } = await serveOnce(body, pieces, async (req) => {
+          const kept: Buffer[] = [];
+          const keep = (chunk: Buffer) => kept.push(chunk);
+          if (order === 'before') req.on('data', keep);
+          const parsing = parseBody(req, { limit: Infinity });
+          if (order === 'after') req.on('data', keep);
+          const ended = new Promise((resolve) => req.on('end', resolve));
+          const outcome = await parsing;
+          await ended;
+          // Concatenated after parseBody is done, as a digest computed later would be.
+          return { value: outcome.ok ? outcome.value : outcome, seen: Buffer.concat(kept).toString(), chunkCount: kept.length };
+        });
+        expect(value).toEqual(JSON.parse(body));
+        expect(seen).toBe(body);
+        if (pieces > 1) expect(chunkCount).toBeGreaterThan(1);
+      });
+    }
+  }
+
+  it('leaves the chunks of a piped request alone', async () => {
+    const { copied, ok } = await serveOnce(large, 2, async (req) => {
+      const copies: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          // A slow consumer: the chunks must still be intact when it gets to them.
+          setTimeout(() => {
+            copies.push(Buffer.from(chunk));
+            done();
+          }, 1);
+        },
+      });
+      const finished = new Promise<void>((resolve) => sink.on('finish', resolve));
+      req.pipe(sink);
+      const outcome = await parseBody(req, { limit: Infinity });
+      await finished;
+      return { copied: Buffer.concat(copies).toString(), ok: outcome.ok };
+    });
+    expect(ok).toBe(true);
+    expect(copied).toBe(large);
   });
 });
 

@@ -65,13 +65,13 @@ describe('WHATWG Request and Response', () => {
     });
   });
 
-  it('refuses malformed Content-Length with 400 and compressed bodies with 415', async () => {
+  it('refuses malformed Content-Length with 400, and compressed bodies with 415 when inflate is false', async () => {
     const lying = new Response('[]', { headers: { 'content-length': '2x' } });
     expect(await parseBody(lying)).toMatchObject({ ok: false, status: 400, message: 'Invalid Content-Length "2x"' });
     const repeated = new Response('[]', { headers: [['content-length', '2'], ['content-length', '2']] });
     expect(await parseBody(repeated)).toEqual({ ok: true, value: [] });
     const compressed = new Response('[]', { headers: { 'content-encoding': 'br' } });
-    expect(await parseBody(compressed)).toMatchObject({ ok: false, status: 415 });
+    expect(await parseBody(compressed, { inflate: false })).toMatchObject({ ok: false, status: 415 });
     const identity = new Response('[]', { headers: { 'content-encoding': 'Identity' } });
     expect(await parseBody(identity)).toEqual({ ok: true, value: [] });
   });
@@ -100,10 +100,41 @@ describe('ReadableStream', () => {
   const PADDED_LENGTH = 20_000;
   const padded = (text: string) => encoder.encode(text.padEnd(PADDED_LENGTH, ' '));
 
-  it('detaches chunks that cover their whole buffer once copied', async () => {
+  it("detaches chunks that cover their whole buffer once copied, with detach: 'chunks'", async () => {
+    const chunks = [padded('[1, '), padded('2]'), encoder.encode(' ')];
+    expect(await parseBody(streamOf(chunks), { limit: Infinity, detach: 'chunks' })).toEqual({ ok: true, value: [1, 2] });
+    expect(chunks.map((chunk) => chunk.buffer.byteLength)).toEqual([0, 0, 0]);
+    const iterated = [padded('[3, '), padded('4]')];
+    expect(await parseBody(iterableOf(iterated), { limit: Infinity, detach: 'chunks' })).toEqual({ ok: true, value: [3, 4] });
+    expect(iterated.map((chunk) => chunk.buffer.byteLength)).toEqual([0, 0]);
+  });
+
+  it('leaves the chunks of streams and iterables alone by default (they may be shared unseen)', async () => {
     const chunks = [padded('[1, '), padded('2]'), encoder.encode(' ')];
     expect(await parseBody(streamOf(chunks), { limit: Infinity })).toEqual({ ok: true, value: [1, 2] });
-    expect(chunks.map((chunk) => chunk.buffer.byteLength)).toEqual([0, 0, 0]);
+    expect(chunks.map((chunk) => chunk.byteLength)).toEqual([PADDED_LENGTH, PADDED_LENGTH, 1]);
+    const iterated = [encoder.encode('[3]')];
+    expect(await parseBody(iterableOf(iterated))).toEqual({ ok: true, value: [3] });
+    expect(iterated[0].byteLength).toBe(3);
+  });
+
+  it("a tee'd stream's other branch sees every byte while parseBody reads the first (default detach)", async () => {
+    for (const chunks of [[encoder.encode('{"a":1}')], [padded('{"list": ['), padded('1, 2, 3'), encoder.encode(']}')]]) {
+      const [forParse, forOther] = streamOf(chunks).tee();
+      const parsed = await parseBody(forParse, { limit: Infinity });
+      const other = new Uint8Array(await new Response(forOther).arrayBuffer());
+      const expected = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+      chunks.reduce((offset, chunk) => (expected.set(chunk, offset), offset + chunk.byteLength), 0);
+      expect(parsed.ok).toBe(true);
+      expect(other).toEqual(expected);
+    }
+  });
+
+  it('a cloned Request keeps its body after the original was parsed', async () => {
+    const original = new Request('http://localhost/', { method: 'POST', body: '{"signed": true}' });
+    const copy = original.clone();
+    expect(await parseBody(original)).toEqual({ ok: true, value: { signed: true } });
+    expect(await copy.text()).toBe('{"signed": true}');
   });
 
   it('leaves chunks that are views on a larger buffer alone', async () => {
@@ -258,6 +289,17 @@ describe('bad arguments and aborting', () => {
     await expect(parseBody(body(), { detach: 'yes' as never })).rejects.toThrow(TypeError);
     await expect(parseBody(body(), { signal: {} as never })).rejects.toThrow(TypeError);
     await expect(parseBody(body(), 'options' as never)).rejects.toThrow(TypeError);
+  });
+
+  it('refuses a misspelt option name, naming it and the known ones', async () => {
+    const body = () => new Response('{"__proto__": 1}');
+    await expect(parseBody(body(), { protoaction: 'ignore' } as never)).rejects.toThrow(
+      /parseBody: unknown option 'protoaction' \(did you mean 'protoAction'\?\); known options: 'limit', 'detach', 'signal', .*'fatal', 'maxDepth', 'protoAction', 'constructorAction'/,
+    );
+    await expect(parseBody(body(), { maxdepth: 2 } as never)).rejects.toThrow(TypeError);
+    await expect(readBody(body(), { limt: 10 } as never)).rejects.toThrow(/readBody: unknown option 'limt'/);
+    // readBody does not parse: a parse option there is a mistake too.
+    await expect(readBody(body(), { protoAction: 'error' } as never)).rejects.toThrow(/readBody: unknown option 'protoAction'/);
   });
 
   it('rejects with the reason of an aborted signal and cancels the source', async () => {
