@@ -1,27 +1,16 @@
-// Express 5 with a small JSON body middleware built on json-parse-binary/body,
-// in place of express.json(). Run: npm run build && PORT=3000 node examples/express.js
+// Express 5 with json-parse-binary/express in place of express.json(): same options, same req.body,
+// same errors reaching the error handler. Run: npm run build && PORT=3000 node examples/express.js
 import express from 'express';
-import { parseBody } from 'json-parse-binary/body';
-
-/** Parses application/json bodies into req.body; answers 400/413/415 itself. */
-function jsonBody(options) {
-  return async (req, res, next) => {
-    if (!req.is('application/json')) return next();
-    const body = await parseBody(req, options);
-    if (!body.ok) {
-      // Refused bodies are not read to the end: close the connection after answering.
-      res.status(body.status).set('connection', 'close').type('text').send(body.message);
-      return;
-    }
-    req.body = body.value;
-    next();
-  };
-}
+import { json } from 'json-parse-binary/express';
 
 const app = express();
-app.use(jsonBody({ limit: 1024 * 1024, protoAction: 'remove' }));
+app.use(json({ limit: '1mb' }));
 app.post('/', (req, res) => {
   res.json({ received: req.body });
+});
+// body-parser's error fields: status (400, 403, 413, 415), type ('entity.parse.failed', ...), expose.
+app.use((err, req, res, next) => {
+  res.status(err.status ?? 500).type('text').send(err.expose ? err.message : 'Internal Server Error');
 });
 
 const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {

@@ -1,19 +1,14 @@
-// Fastify with json-parse-binary/body as its application/json parser: the raw request stream
-// goes straight to parseBody. Run: npm run build && PORT=3000 node examples/fastify.js
+// Fastify with json-parse-binary/fastify as its application/json parser, app-wide. Limits and
+// poisoning settings are Fastify's own (bodyLimit, onProtoPoisoning, onConstructorPoisoning).
+// Run: npm run build && PORT=3000 node examples/fastify.js
 import Fastify from 'fastify';
-import { parseBody } from 'json-parse-binary/body';
+import jsonParser from 'json-parse-binary/fastify';
 
-const fastify = Fastify();
-
-fastify.removeContentTypeParser('application/json');
-fastify.addContentTypeParser('application/json', async (request, payload) => {
-  // `payload` is the node:http request (or the stream a preParsing hook returned).
-  const body = await parseBody(payload, { limit: fastify.initialConfig.bodyLimit, protoAction: 'remove' });
-  if (!body.ok) {
-    // Fastify answers with this status and closes the connection after a parser error.
-    throw Object.assign(new Error(body.message), { statusCode: body.status });
-  }
-  return body.value;
+const fastify = Fastify({ bodyLimit: 1024 * 1024 });
+await fastify.register(jsonParser);
+// Fastify's reply to invalid JSON carries its fixed message; ours (line and column) is its cause.
+fastify.setErrorHandler((error, request, reply) => {
+  reply.status(error.statusCode ?? 500).type('text/plain').send(error.cause?.message ?? error.message);
 });
 
 fastify.post('/', async (request) => ({ received: request.body }));

@@ -96,6 +96,22 @@ describe('the Fastify plugin answers as Fastify does', () => {
     expect((await send(unbounded, { headers: JSON_TYPE, body: deep })).status).toBe(200);
   });
 
+  it('gives invalid JSON our message, line and column as the error cause', async () => {
+    const app = Fastify();
+    apps.push(app);
+    await app.register(jsonParser);
+    app.setErrorHandler((error: Error & { cause?: unknown }, _request, reply) => {
+      void reply.status(400).send({ message: error.message, cause: { ...(error.cause as object), message: (error.cause as Error).message } });
+    });
+    app.post('/', async () => 'unreached');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const answer = await send((app.server.address() as { port: number }).port, { headers: JSON_TYPE, body: '{\n  "a": tru }' });
+    expect(answer.json()).toMatchObject({
+      message: "Body is not valid JSON but content-type is set to 'application/json'",
+      cause: { line: 2, column: 11, position: 12, message: expect.stringMatching(/line 2, column/) },
+    });
+  });
+
   it('is a named, unencapsulated plugin, refusing unknown options', async () => {
     expect(jsonParser).toBe(fastifyJsonParser);
     expect((jsonParser as unknown as Record<symbol, unknown>)[Symbol.for('skip-override')]).toBe(true);

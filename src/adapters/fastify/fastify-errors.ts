@@ -1,3 +1,5 @@
+import type { ParseBinaryFailure } from '../../parse/types.js';
+
 // Errors as Fastify's own JSON parser raises them: same code, status and message, same class
 // (RangeError for sizes), so the reply and any setErrorHandler see no difference.
 
@@ -23,8 +25,16 @@ export const invalidContentLength = () =>
 export const emptyJsonBody = () =>
   fastifyError(Error, 'FST_ERR_CTP_EMPTY_JSON_BODY', 400, "Body cannot be empty when content-type is set to 'application/json'");
 
-export const invalidJsonBody = () =>
-  fastifyError(Error, 'FST_ERR_CTP_INVALID_JSON_BODY', 400, "Body is not valid JSON but content-type is set to 'application/json'");
+/**
+ * Fastify's fixed message, with ours as the `cause`: a SyntaxError saying what was found where
+ * (line, column, byte `position`), for logs and error handlers; Fastify's reply does not show it.
+ */
+export function invalidJsonBody(failure: ParseBinaryFailure): FastifyBodyError {
+  const error = fastifyError(Error, 'FST_ERR_CTP_INVALID_JSON_BODY', 400, "Body is not valid JSON but content-type is set to 'application/json'");
+  const { message, position, line, column } = failure;
+  error.cause = Object.assign(new SyntaxError(message), { position, line, column });
+  return error;
+}
 
 /** A compressed body this runtime cannot inflate (or `inflate: false`): Fastify's parser has no counterpart. */
 export const unsupportedEncoding = (message: string) => fastifyError(Error, 'FST_ERR_CTP_INVALID_CONTENT_ENCODING', 415, message);

@@ -71,7 +71,7 @@ async function parseRequest(
     }
     if (read.bytes.byteLength === 0) throw emptyJsonBody();
     const result = parseBinary(withoutByteOrderMark(read.bytes), settings.parseOptions);
-    if (!result.ok) throw invalidJsonBody();
+    if (!result.ok) throw invalidJsonBody(result);
     return result.value;
   } finally {
     if (settings.detach) releaseIfSafe(read.buffer);
