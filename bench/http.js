@@ -12,7 +12,7 @@
 // Usage: node bench/http.js [--runtime node24|node26|bun|deno|node20|node22] [--quick]
 //   [--parts cases,squeeze,soak] [--squeeze] [--soak] [--sizes 1kb,64kb,1mb,10mb] [--bodies records,mixed]
 //   [--modes usual,parseBody,...] [--duration 8] [--warmup 2] [--rounds 2] [--cap 300mb|none]
-//   [--connections N] [--soak-seconds 90] [--client wrk|autocannon] [--library dist/body.js]
+//   [--connections N] [--soak-seconds 90] [--library dist/body.js]
 //   [--save] [--no-save]
 // Results: bench/results/local/ (git-ignored); --save also writes bench/results/http-<runtime>-latest.json
 // and bench/charts/http-soak-<runtime>.svg. --no-save writes nothing.
@@ -48,7 +48,6 @@ const { values: flags } = parseArgs({
     connections: { type: 'string' },
     'soak-seconds': { type: 'string' },
     'squeeze-size': { type: 'string', default: '10mb' },
-    client: { type: 'string', default: 'wrk' },
     library: { type: 'string' },
     save: { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
@@ -75,7 +74,6 @@ const warmUpSeconds = Number(flags.warmup ?? (quick ? 1 : 2));
 const rounds = Number(flags.rounds ?? (quick ? 1 : 2));
 const capBytes = flags.cap === 'none' ? undefined : parseSize(flags.cap);
 for (const size of [...sizes, flags['squeeze-size']]) if (!SIZES[size]) throw new Error(`unknown size ${size}; known: ${Object.keys(SIZES).join(', ')}`);
-if (!['wrk', 'autocannon'].includes(flags.client)) throw new Error(`--client is wrk or autocannon, not ${flags.client}`);
 
 function parseSize(text) {
   const match = /^(\d+(?:\.\d+)?)\s*(kb|mb|gb)?$/i.exec(text);
@@ -85,7 +83,7 @@ function parseSize(text) {
 
 const launcher = locateRuntime(runtime);
 if (!launcher) throw new Error(`runtime ${runtime} is not installed: npm ci --prefix test/runtimes`);
-if (flags.client === 'wrk' && !wrkVersion()) {
+if (!wrkVersion()) {
   console.error('wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
   process.exit(2);
 }
@@ -142,7 +140,7 @@ function body(kind, size) {
 }
 
 const connectionsFor = (size) => Number(flags.connections ?? SIZES[size].connections);
-const common = { runtime, launcher, libraryUrl, cap, client: flags.client };
+const common = { runtime, launcher, libraryUrl, cap };
 
 function describeRow(row) {
   if (row.checkError) return `failed before load: ${row.checkError}`;
@@ -228,7 +226,7 @@ const started = Date.now();
 const environment = {
   runtime,
   runtimeVersion: runtimeVersion(),
-  client: flags.client === 'wrk' ? `wrk ${wrkVersion()}` : 'autocannon (in the harness process)',
+  client: `wrk ${wrkVersion()}`,
   machine: { cpus: cpus().length, model: cpus()[0]?.model, totalMemoryMB: Math.round(totalmem() / MB) },
   memoryCap: capBytes && cap.version ? { cgroup: cap.version, capMB: capBytes / MB } : { uncapped: capBytes ? cap.reason : '--cap none' },
   date: new Date().toISOString(),

@@ -26,17 +26,9 @@ async function getJson(url, timeoutMs = 10_000) {
   }
 }
 
-async function drive(client, { url, body, connections, seconds }) {
-  if (client === 'autocannon') {
-    const { runAutocannon } = await import('./autocannon-client.js');
-    return runAutocannon({ url, body: body.bytes, connections, seconds });
-  }
-  return runWrk({ url, bodyFile: body.file, connections, seconds });
-}
-
 async function checkAnswer(url, body) {
   try {
-    const response = await fetch(url, { method: 'POST', body: body.bytes, signal: AbortSignal.timeout(60_000) });
+    const response = await fetch(url, { method: 'POST', body: body.bytes, headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(60_000) });
     const answer = await response.text();
     return answer === body.expected ? undefined : `answered ${response.status} ${answer.slice(0, 200)}, expected ${body.expected}`;
   } catch (error) {
@@ -44,8 +36,8 @@ async function checkAnswer(url, body) {
   }
 }
 
-function identity({ runtime, mode, body, connections, client = 'wrk', capBytes }, group) {
-  return { runtime, mode, body: body.kind, size: body.size, bodyBytes: body.bytes.length, connections, client, capMB: group ? capBytes / MB : null };
+function identity({ runtime, mode, body, connections, capBytes }, group) {
+  return { runtime, mode, body: body.kind, size: body.size, bodyBytes: body.bytes.length, connections, capMB: group ? capBytes / MB : null };
 }
 
 function memoryFigures(memory, exit, serverDied) {
@@ -62,11 +54,10 @@ function memoryFigures(memory, exit, serverDied) {
 /**
  * @param {{ runtime: string, launcher: object, mode: string, libraryUrl: string, cap: object,
  *   capBytes?: number, body: { kind: string, size: string, file: string, bytes: Buffer, expected: string },
- *   connections: number, warmUpSeconds: number, seconds: number, client?: 'wrk' | 'autocannon',
- *   rssEveryMs?: number }} options
+ *   connections: number, warmUpSeconds: number, seconds: number, rssEveryMs?: number }} options
  */
 export async function runCase(options) {
-  const { runtime, launcher, mode, libraryUrl, cap, capBytes, body, connections, warmUpSeconds, seconds, client = 'wrk', rssEveryMs } = options;
+  const { runtime, launcher, mode, libraryUrl, cap, capBytes, body, connections, warmUpSeconds, seconds, rssEveryMs } = options;
   const group = cap.version && capBytes ? createMemoryGroup(cap, capBytes) : undefined;
   let server;
   let sampler;
@@ -79,7 +70,7 @@ export async function runCase(options) {
       const exit = await server.stop();
       return { ...identity(options, group), checkError, ...memoryFigures(memory, exit, true) };
     }
-    if (warmUpSeconds > 0) await drive(client, { url: server.url, body, connections, seconds: warmUpSeconds });
+    if (warmUpSeconds > 0) await runWrk({ url: server.url, bodyFile: body.file, connections, seconds: warmUpSeconds });
     const reset = await getJson(`${server.url}__reset`);
     group?.resetPeak();
     const rss = [];
@@ -89,7 +80,7 @@ export async function runCase(options) {
         rss.push({ seconds: (performance.now() - started) / 1000, rssMB: readRss(server.pid), groupMB: group ? group.usageBytes() / MB : null });
       }, rssEveryMs);
     }
-    const load = await drive(client, { url: server.url, body, connections, seconds });
+    const load = await runWrk({ url: server.url, bodyFile: body.file, connections, seconds });
     clearInterval(sampler);
     const stats = await getJson(`${server.url}__stats`);
     const memory = group?.read();
