@@ -1,7 +1,7 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
-import { decodeAscii, decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8 } from './utf8.js';
+import { decodeAscii, decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
 import { skipPlainAsciiWords, skipTextWords } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
@@ -43,6 +43,7 @@ let scratchUnits = new Uint16Array(SCRATCH_LENGTH);
 
 /** Lets go of scratch space that one huge string made large, so that it is not held for good. */
 export function releaseStringScratch(): void {
+  checkedState = undefined;
   if (scratchBytes.length > KEPT_SCRATCH_LENGTH) scratchBytes = new Uint8Array(SCRATCH_LENGTH);
   if (scratchUnits.length > KEPT_SCRATCH_LENGTH) scratchUnits = new Uint16Array(SCRATCH_LENGTH);
 }
@@ -239,9 +240,22 @@ function finishString(state: ParseState, stop: number): void {
   state.pos = stop + 1;
 }
 
+/**
+ * The parse whose whole input was checked at its first non-ASCII string in fatal mode, and the
+ * verdict: a well-formed input needs no check of each string. Kept by the parse's state, not its
+ * bytes, which a caller may change between parses; let go after each parse.
+ */
+let checkedState: ParseState | undefined;
+let checkedInputIsUtf8 = false;
+
 /** In fatal mode, fails at the first ill-formed UTF-8 sequence in `bytes[from, to)`. */
 function checkUtf8(state: ParseState, from: number, to: number): void {
   if (!state.fatal) return;
+  if (state !== checkedState) {
+    checkedState = state;
+    checkedInputIsUtf8 = isWholeInputUtf8(state.bytes, state.shared);
+  }
+  if (checkedInputIsUtf8) return;
   const invalidAt = findInvalidUtf8(state.bytes, from, to);
   if (invalidAt !== -1) throw fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
 }

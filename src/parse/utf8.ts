@@ -1,3 +1,4 @@
+import { loadNodeBuiltin } from '../detach/node-builtin.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 
 // UTF-8 helpers for string values. Bytes below 0x80 never occur inside a multi-byte sequence,
@@ -72,6 +73,35 @@ const nodeLatin1Slice: Utf8Slice | undefined = BROWSER_BUILD ? undefined : (() =
 /** Decodes `bytes[start, end)`, which must all be ASCII, by the cheapest means there is. */
 export function decodeAscii(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
   return nodeLatin1Slice === undefined || shared ? decodeUtf8(bytes, start, end, shared) : nodeLatin1Slice.call(bytes, start, end);
+}
+
+type IsUtf8 = (bytes: Uint8Array) => boolean;
+
+/**
+ * `buffer.isUtf8` from Node's `node:buffer` (SIMD validation, about 30 ns a call plus a few GB/s;
+ * also in Bun and Deno), where it agrees with the WHATWG decoder on the probe of every kind of bad
+ * sequence: no overlong forms, no encoded surrogates, nothing past U+10FFFF.
+ */
+const nativeIsUtf8: IsUtf8 | undefined = BROWSER_BUILD ? undefined : (() => {
+  const candidate = loadNodeBuiltin<{ isUtf8: unknown }>('node:buffer')?.isUtf8;
+  if (typeof candidate !== 'function') return undefined;
+  try {
+    const isUtf8 = candidate as IsUtf8;
+    const wellFormed = new Uint8Array([0x41, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xf4, 0x8f, 0xbf, 0xbf, 0xef, 0xbb, 0xbf]);
+    const illFormed = [[0xff], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0x80]];
+    const agrees = isUtf8(wellFormed) && illFormed.every((sequence) => !isUtf8(new Uint8Array([0x41, ...sequence, 0x41])));
+    return agrees ? isUtf8 : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * Whether the whole of `bytes` is well-formed UTF-8, by the runtime's native check; false where there
+ * is none, or for shared memory, which another thread may change while the parse reads it.
+ */
+export function isWholeInputUtf8(bytes: Uint8Array, shared: boolean): boolean {
+  return nativeIsUtf8 !== undefined && !shared && nativeIsUtf8(bytes);
 }
 
 /**

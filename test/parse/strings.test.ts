@@ -135,3 +135,21 @@ describe('long keys', () => {
     }
   });
 });
+
+describe('fatal mode with a whole-input check', () => {
+  it('fails at the first ill-formed byte whether the rest of the input is well-formed or not', () => {
+    const text = [...cyrillic(20), ...chinese(10)];
+    const valid = document([...text, 0x5c, 0x6e, ...text]);
+    expect(parseBinary(valid, { fatal: true })).toEqual({ ok: true, value: ['x', new TextDecoder().decode(valid.subarray(7, valid.length - 5)).replace('\\n', '\n'), 1] });
+    // The same bytes object, changed between parses: the earlier verdict must not carry over.
+    const changed = valid;
+    changed[9] = 0xff;
+    expect(parseBinary(changed, { fatal: true })).toMatchObject({ ok: false, position: 9 });
+    changed[9] = text[2]!;
+    expect(parseBinary(changed, { fatal: true })).toMatchObject({ ok: true });
+    // Ill-formed bytes outside any string, after a non-ASCII string: found where the grammar finds them.
+    const outside = new Uint8Array([...utf8('["'), ...cyrillic(3), ...utf8('", '), 0xff, ...utf8(']')]);
+    expectAgreementEverywhere(outside);
+    expect(parseBinary(outside, { fatal: true })).toMatchObject({ ok: false, position: outside.length - 2 });
+  });
+});
