@@ -95,8 +95,10 @@ export async function runServeChecks(url) {
     assert(streamed.status === 200, `streamed status ${streamed.status}`);
     assert((await streamed.json()).received.length === 64 * 64 * 1024, 'streamed length');
   });
-  await check('compressed body is 415', async () => {
-    const response = await post(url, '{}', { 'content-encoding': 'gzip' });
-    assert(response.status === 415, `status ${response.status}`);
+  await check('a body in a coding it cannot inflate is 415, a corrupt gzip body 400', async () => {
+    const unknown = await post(url, '{}', { 'content-encoding': 'compress' });
+    assert(unknown.status === 415, `compress: status ${unknown.status}`);
+    const corrupt = await post(url, '{}', { 'content-encoding': 'gzip' });
+    assert(corrupt.status === 400, `corrupt gzip: status ${corrupt.status}`);
   });
 }
