@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import { expectAgreement } from './agreement.js';
+import { utf8 } from './oracle.js';
+
+/** `count` digits that are not all zeros, from a fixed pattern. */
+function digits(count: number, offset = 0): string {
+  let text = '';
+  for (let index = 0; index < count; index++) text += String((index * 7 + offset + 3) % 10);
+  return text;
+}
+
+describe('long numbers (past the 40 bytes read digit by digit) are the numbers JSON.parse gives', () => {
+  const lengths = [38, 39, 40, 41, 42, 63, 64, 65, 66, 400, 5000];
+  for (const length of lengths) {
+    it(`${length} bytes in the integer, the fraction, with and without exponents`, () => {
+      for (const text of [
+        `1${digits(length - 1)}`,
+        `-9${digits(length - 1)}`,
+        `0.${digits(length - 2)}`,
+        `-0.${digits(length - 3)}`,
+        `12.${digits(length - 3)}`,
+        `1${digits(length - 1)}e-${length + 5}`,
+        `1${digits(length - 1)}E+2`,
+        `0.${digits(length - 2)}e308`,
+        `0.${digits(length - 2)}e-400`,
+        `4.${digits(length - 2)}e99999999999`,
+        `[1${digits(length - 1)},2.${digits(length)}e1,{"a":-3.${digits(length)}}]`,
+        `0.${'0'.repeat(length)}1`,
+        `9${'9'.repeat(length)}`,
+        // The halfway point between two doubles, then a digit far away that decides the rounding.
+        `9007199254740993${'0'.repeat(length)}1`,
+        `9007199254740993${'0'.repeat(length)}`,
+      ]) {
+        expectAgreement(utf8(text));
+      }
+    });
+  }
+
+  it('fails at the right byte inside a long number', () => {
+    for (const [text, position] of [
+      [`1${digits(60)}e`, 62],
+      [`1${digits(60)}e+`, 63],
+      [`1${digits(60)}E-x`, 63],
+      [`0.${digits(60)}.5`, 62],
+      [`-0${digits(60)}`, 2],
+      [`[1${digits(60)}x]`, 62],
+      [`1${digits(60)} 2`, 62],
+    ] as const) {
+      const result = parseBinary(utf8(text));
+      expect(result.ok, text).toBe(false);
+      if (!result.ok) expect(result.position, text).toBe(position);
+      expectAgreement(utf8(text));
+    }
+  });
+
+  it('agrees on random long digit strings', () => {
+    const digitText = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 30, maxLength: 120 }).map((values) => values.join(''));
+    const numberText = fc
+      .tuple(fc.boolean(), fc.integer({ min: 1, max: 9 }), digitText, fc.option(digitText), fc.option(fc.integer({ min: -400, max: 400 })))
+      .map(([negative, lead, integer, fraction, exponent]) =>
+        `${negative ? '-' : ''}${lead}${integer}${fraction === null ? '' : `.${fraction}`}${exponent === null ? '' : `e${exponent}`}`);
+    fc.assert(fc.property(numberText, (text) => expectAgreement(utf8(`[${text}]`))), { numRuns: 2000 });
+  });
+
+  it('reads a fraction of a million digits', () => {
+    expectAgreement(utf8(`0.${digits(1_000_000)}`));
+  });
+});
