@@ -224,7 +224,7 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
 }
 
 /** After an escape, the escaped-string scan goes this many bytes one by one before it reads words. */
-const RESCAN_AFTER = 8;
+const RESCAN_AFTER = 2;
 
 /** A larger scratch buffer holding the first `length` bytes of `out`, kept for later strings. */
 function growScratch(out: Uint8Array, length: number, needed: number): Uint8Array<ArrayBuffer> {
