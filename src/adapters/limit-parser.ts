@@ -23,11 +23,11 @@ function clampBytes(bytes: number): number {
 
 /**
  * Reads a `limit` option once, when the middleware is created: a wrong value is a TypeError then,
- * never a surprise on the first request.
+ * never a surprise on the first request. The message is body-parser's, after `prefix`.
  */
-export function resolveLimit(value: unknown, fallback: number, caller: string): number {
+export function resolveLimit(value: unknown, fallback: number, prefix = ''): number {
   if (value === undefined || value === null) return fallback;
   const limit = parseLimit(value);
-  if (limit === undefined) throw new TypeError(`${caller}: option limit "${String(value)}" is invalid`);
+  if (limit === undefined) throw new TypeError(`${prefix}option limit "${String(value)}" is invalid`);
   return limit;
 }

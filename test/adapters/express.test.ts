@@ -2,6 +2,7 @@
 // using express.json() and to one using ours, with the same options, over real HTTP. Statuses,
 // req.body and the error fields that handlers read must agree; only the parse error messages (ours
 // carry line and column) and the safe defaults (poisoning keys) differ, and are pinned apart.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -278,6 +279,16 @@ describe('json() as a drop-in for express.json()', () => {
     const deep = '['.repeat(1001) + ']'.repeat(1001);
     expect((await both({ headers: JSON_TYPE, body: deep })).mine.error?.type).toBe('entity.parse.failed');
     expect((await both({ headers: JSON_TYPE, body: deep }, {}, { maxDepth: Infinity })).mine.status).toBe(200);
+  });
+
+  it('keeps the AsyncLocalStorage store of the request in next(err), as body-parser does', async () => {
+    const storage = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    const inStore: RequestHandler = (_req, _res, next) => storage.run('request store', next);
+    const port = await start([inStore, json({ limit: 16 })], () => seen.push(storage.getStore()));
+    await send(port, { headers: JSON_TYPE, body: JSON.stringify({ data: 'x'.repeat(100) }), chunked: true });
+    await send(port, { headers: JSON_TYPE, body: '{"a": tru }' });
+    expect(seen).toEqual(['request store', 'request store']);
   });
 
   it('reports a client hanging up midway as request.aborted', async () => {

@@ -3,6 +3,7 @@ import { releaseIfSafe } from '../../body/release.js';
 import { parseBinary } from '../../parse/parse-binary.js';
 import { readRequestBody, type RequestBodyFailure } from '../read-request.js';
 import { applyReviver } from '../reviver.js';
+import { bindToCurrentContext } from './async-context.js';
 import { charsetOf, hasBody } from './content-type.js';
 import { isSupportedCharset, toUtf8, type Utf8Body } from './charset-transcode.js';
 import { httpError, parseError, wrapThrown, type HttpBodyError } from './http-errors.js';
@@ -54,13 +55,13 @@ function afterDrain(req: JsonRequest, done: () => void): void {
     return;
   }
   let called = false;
-  const once = () => {
+  const once = bindToCurrentContext(() => {
     if (called) return;
     called = true;
     req.removeListener('end', once);
     req.removeListener('close', once);
     done();
-  };
+  });
   req.on('end', once);
   req.on('close', once);
   req.on('error', () => {});

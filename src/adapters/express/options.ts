@@ -62,21 +62,22 @@ export const EXPRESS_DEFAULT_LIMIT = 100 * 1024;
 
 /**
  * Checks the options as body-parser does (an invalid `limit` or a `verify` that is not a function
- * is a TypeError), and ours as `parseBinary` does; unknown names are a TypeError too.
+ * is a TypeError, with body-parser's message), and ours as `parseBinary` does; unknown names are a
+ * TypeError too.
  */
 export function resolveJsonOptions(options: JsonOptions | undefined): ResolvedJsonOptions {
   const given: JsonOptions = options ?? {};
   if (typeof given !== 'object' || given === null) throw new TypeError('json: options must be an object');
   rejectUnknownOptions(given, JSON_OPTION_NAMES, 'json');
   const verify = given.verify || undefined;
-  if (verify !== undefined && typeof verify !== 'function') throw new TypeError('json: option verify must be function');
+  if (verify !== undefined && typeof verify !== 'function') throw new TypeError('option verify must be function');
   const { reviver, detach = true } = given;
   if (reviver !== undefined && typeof reviver !== 'function') throw new TypeError('json: option reviver must be a function');
   if (typeof detach !== 'boolean') throw new TypeError('json: option detach must be a boolean');
   const { fatal, maxDepth, protoAction, constructorAction } = given;
   const parseOptions = resolveOptions(bodyParseOptions({ fatal, maxDepth, protoAction, constructorAction }), 'json');
   return {
-    limit: resolveLimit(given.limit, EXPRESS_DEFAULT_LIMIT, 'json'),
+    limit: resolveLimit(given.limit, EXPRESS_DEFAULT_LIMIT),
     inflate: given.inflate !== false,
     shouldParse: typeMatcher(given.type || 'application/json'),
     strict: given.strict !== false,

@@ -64,7 +64,7 @@ export function jsonBody(options: HonoJsonOptions = {}): MiddlewareHandler {
   rejectUnknownOptions(options, KNOWN_OPTIONS, 'jsonBody');
   const { onError = defaultAnswer, limit, ...rest } = options;
   if (typeof onError !== 'function') throw new TypeError('jsonBody: option onError must be a function');
-  const bodyOptions = { ...rest, limit: resolveLimit(limit, DEFAULT_BODY_LIMIT, 'jsonBody') };
+  const bodyOptions = { ...rest, limit: resolveLimit(limit, DEFAULT_BODY_LIMIT, 'jsonBody: ') };
   // parseBody would check these on every request: checked once here, a mistake is a TypeError at startup.
   resolveReadOptions(bodyOptions, 'jsonBody', PARSE_BODY_OPTION_NAMES);
   resolveOptions(bodyParseOptions(rest), 'jsonBody');

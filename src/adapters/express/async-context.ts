@@ -1,0 +1,14 @@
+interface AsyncHooksLike {
+  AsyncResource?: { bind<F extends (...args: any[]) => unknown>(fn: F): F };
+}
+
+/**
+ * `fn`, bound to the async context it is created in (as on-finished does for body-parser), so that
+ * AsyncLocalStorage stores still hold in `next(err)` called from a request's 'end' event. Found at
+ * run time: loading this module needs no `node:` import. Unbound where there is no async_hooks.
+ */
+export function bindToCurrentContext<F extends (...args: any[]) => unknown>(fn: F): F {
+  const host = globalThis as { process?: { getBuiltinModule?(name: string): unknown } };
+  const hooks = host.process?.getBuiltinModule?.('node:async_hooks') as AsyncHooksLike | undefined;
+  return hooks?.AsyncResource?.bind(fn) ?? fn;
+}
