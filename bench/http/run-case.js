@@ -97,6 +97,7 @@ export async function runCase(options) {
       serverFailures: stats?.failures ?? null,
       serverMs: stats?.serverMs ?? null,
       receiveMs: stats?.receiveMs ?? null,
+      loopDelayMs: stats?.loopDelayMs ?? null,
       rss: rssEveryMs ? rss : undefined,
     };
   } finally {

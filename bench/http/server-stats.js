@@ -60,8 +60,18 @@ function describe(sorted) {
   };
 }
 
+/** How long the event loop was held up (Node only): a long synchronous parse stalls every other connection. */
+async function loopDelayMonitor() {
+  if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return histogram;
+}
+
 export async function createServerStats() {
   const gc = await gcObserver();
+  const loopDelay = await loopDelayMonitor();
   let timings = new Float64Array(MAX_TIMINGS);
   let receiveTimings = new Float64Array(MAX_TIMINGS);
   let count = 0;
@@ -93,6 +103,7 @@ export async function createServerStats() {
       count = 0;
       failures = 0;
       if (gc) Object.assign(gc, { count: 0, ms: 0, maxMs: 0 });
+      loopDelay?.reset();
       timings = new Float64Array(MAX_TIMINGS);
       receiveTimings = new Float64Array(MAX_TIMINGS);
       return { peakReset: resetPeakRss() };
@@ -109,6 +120,7 @@ export async function createServerStats() {
         serverMs: describe(sorted),
         receiveMs: describe(received),
         gc: gc ? { ...gc } : null,
+        loopDelayMs: loopDelay ? { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 } : null,
         vmHwmBytes: statusField(status, 'VmHWM'),
         vmRssBytes: statusField(status, 'VmRSS'),
       };
