@@ -1,3 +1,4 @@
+import { loadNodeBuiltin } from '../detach/node-builtin.js';
 import type { BodyCollector } from './body-collector.js';
 import { clientHungUp } from './failures.js';
 import type { ChunkRelease } from './options.js';
@@ -19,39 +20,21 @@ interface NodeZlib {
   createZstdDecompress?(): NodeInflater;
 }
 
-interface ProcessWithBuiltins {
-  getBuiltinModule?(name: string): unknown;
-}
-
-let zlib: NodeZlib | null | undefined;
-
 /**
- * `node:zlib`, reached through `process.getBuiltinModule` (Node 20.16+, Bun, Deno) so that this
- * module has no static `node:` import and loads in browsers and workers too; `undefined` elsewhere.
+ * A fresh `node:zlib` stream that undoes `coding`, or `undefined` when this runtime has none.
+ * zlib is reached through `process.getBuiltinModule` (Node, Bun, Deno), so this module loads in
+ * browsers and workers too, and the browser build leaves this path out.
  */
-export function nodeZlib(): NodeZlib | undefined {
-  if (zlib === undefined) {
-    const host = (globalThis as { process?: ProcessWithBuiltins }).process;
-    try {
-      zlib = (host?.getBuiltinModule?.('node:zlib') as NodeZlib | undefined) ?? null;
-    } catch {
-      zlib = null;
-    }
-  }
-  return zlib ?? undefined;
-}
-
-/** A fresh `node:zlib` stream that undoes `coding`, or `undefined` when this runtime has none. */
 export function createNodeInflater(coding: ContentCoding): NodeInflater | undefined {
-  const module = nodeZlib();
-  if (module === undefined) return undefined;
+  const module = loadNodeBuiltin<NodeZlib>('node:zlib');
+  if (module?.createGunzip === undefined) return undefined;
   switch (coding) {
     case 'gzip':
       return module.createGunzip();
     case 'deflate':
-      return module.createInflate();
+      return module.createInflate?.();
     case 'br':
-      return module.createBrotliDecompress();
+      return module.createBrotliDecompress?.();
     case 'zstd':
       return module.createZstdDecompress?.();
   }

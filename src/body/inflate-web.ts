@@ -1,3 +1,4 @@
+import { loadNodeBuiltin } from '../detach/node-builtin.js';
 import type { ContentCoding } from './inflate-coding.js';
 import { createNodeInflater } from './inflate-node.js';
 import type { ReadableStreamLike } from './types.js';
@@ -8,7 +9,7 @@ const FORMATS: Readonly<Record<ContentCoding, string>> = { gzip: 'gzip', deflate
 type TransformPair = { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
 
 interface NodeStreamModule {
-  Duplex?: { toWeb?(duplex: unknown): TransformPair };
+  Duplex: { toWeb?(duplex: unknown): TransformPair };
 }
 
 function decompressionStream(coding: ContentCoding): TransformPair | undefined {
@@ -23,8 +24,7 @@ function decompressionStream(coding: ContentCoding): TransformPair | undefined {
 
 // Node 20 has no 'brotli' DecompressionStream, but node:zlib has brotli (and later zstd).
 function nodeZlibTransform(coding: ContentCoding): TransformPair | undefined {
-  const host = (globalThis as { process?: { getBuiltinModule?(name: string): unknown } }).process;
-  const toWeb = (host?.getBuiltinModule?.('node:stream') as NodeStreamModule | undefined)?.Duplex?.toWeb;
+  const toWeb = loadNodeBuiltin<NodeStreamModule>('node:stream')?.Duplex?.toWeb;
   if (toWeb === undefined) return undefined;
   const inflater = createNodeInflater(coding);
   return inflater === undefined ? undefined : toWeb(inflater);

@@ -1,5 +1,7 @@
-interface AsyncHooksLike {
-  AsyncResource?: { bind<F extends (...args: any[]) => unknown>(fn: F): F };
+import { loadNodeBuiltin } from '../../detach/node-builtin.js';
+
+interface AsyncHooks {
+  AsyncResource: { bind<F extends (...args: any[]) => unknown>(fn: F): F };
 }
 
 /**
@@ -8,7 +10,5 @@ interface AsyncHooksLike {
  * run time: loading this module needs no `node:` import. Unbound where there is no async_hooks.
  */
 export function bindToCurrentContext<F extends (...args: any[]) => unknown>(fn: F): F {
-  const host = globalThis as { process?: { getBuiltinModule?(name: string): unknown } };
-  const hooks = host.process?.getBuiltinModule?.('node:async_hooks') as AsyncHooksLike | undefined;
-  return hooks?.AsyncResource?.bind(fn) ?? fn;
+  return loadNodeBuiltin<AsyncHooks>('node:async_hooks')?.AsyncResource?.bind(fn) ?? fn;
 }

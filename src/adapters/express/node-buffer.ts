@@ -1,5 +1,7 @@
-interface BufferConstructorLike {
-  from(buffer: ArrayBufferLike, byteOffset: number, length: number): Buffer;
+import { loadNodeBuiltin } from '../../detach/node-builtin.js';
+
+interface BufferModule {
+  Buffer: { from(buffer: ArrayBufferLike, byteOffset: number, length: number): Buffer };
 }
 
 /**
@@ -7,9 +9,7 @@ interface BufferConstructorLike {
  * that loading this module needs no `node:` import.
  */
 export function nodeBuffer(bytes: Uint8Array): Buffer {
-  const host = globalThis as { Buffer?: BufferConstructorLike; process?: { getBuiltinModule?(name: string): unknown } };
-  const BufferClass =
-    host.Buffer ?? (host.process?.getBuiltinModule?.('node:buffer') as { Buffer: BufferConstructorLike } | undefined)?.Buffer;
+  const BufferClass = loadNodeBuiltin<BufferModule>('node:buffer')?.Buffer;
   if (BufferClass === undefined) throw new TypeError('json: verify needs a runtime with Node Buffers');
   return BufferClass.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
