@@ -161,6 +161,16 @@ describe('json() as a drop-in for express.json()', () => {
     }
   });
 
+  it('takes defaultCharset for a Content-Type without one', async () => {
+    const body = Buffer.from('{"a":"ü"}', 'utf16le');
+    const result = await both({ headers: JSON_TYPE, body }, { defaultCharset: 'utf-16le' });
+    expectSame(result);
+    expect(result.mine.body).toEqual({ a: 'ü' });
+    const refused = await both({ headers: JSON_TYPE, body: '{}' }, { defaultCharset: 'latin1' });
+    expectSame(refused);
+    expect(refused.mine.error).toMatchObject({ status: 415, type: 'charset.unsupported' });
+  });
+
   it('refuses other charsets with 415 charset.unsupported, before verify runs', async () => {
     let verified = false;
     const verify = () => {

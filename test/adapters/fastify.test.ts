@@ -2,6 +2,7 @@
 // app with its default parser and to one with ours registered, across server options
 // (onProtoPoisoning, onConstructorPoisoning, bodyLimit, a route's bodyLimit), over real HTTP.
 // Statuses, error codes and messages, Connection: close and parsed values must agree.
+import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,28 @@ describe('the Fastify plugin answers as Fastify does', () => {
       const expected = summary(await send(theirs, sent));
       const actual = summary(await send(ours, sent));
       expect({ name, ...actual }).toEqual({ name, ...expected });
+    }
+  });
+
+  it('reads the stream a preParsing hook returns, as Fastify does', async () => {
+    const ports: number[] = [];
+    for (const ours of [false, true]) {
+      const app = Fastify({ bodyLimit: 1024 });
+      apps.push(app);
+      if (ours) await app.register(jsonParser);
+      // A hook that hands on a copy of the body (as decompression or decryption plugins do).
+      app.addHook('preParsing', async (_request, _reply, payload) => {
+        const copy = new PassThrough();
+        payload.pipe(copy);
+        return copy;
+      });
+      app.post('/', async (request) => ({ body: request.body }));
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      ports.push((app.server.address() as { port: number }).port);
+    }
+    for (const [, sent] of REQUESTS.filter(([name]) => !name.includes('route') && !name.includes('child'))) {
+      const [theirs, ours] = await Promise.all(ports.map(async (port) => summary(await send(port, sent))));
+      expect(ours).toEqual(theirs);
     }
   });
 
