@@ -1,4 +1,4 @@
-import type { ParseBinaryFailure } from './types.js';
+import type { ParseBinaryFailure, ParseFailureCode } from './types.js';
 
 /**
  * Thrown inside the parser to unwind to `parseBinary`, which turns it into a failure result.
@@ -11,6 +11,22 @@ export interface FailureRecord {
   position: number;
   found: string;
   expected: string;
+  /** Given where the failing code knows it; else told from the other fields by {@link failureCode}. */
+  code: ParseFailureCode | undefined;
+}
+
+/**
+ * The code of a failure recorded without one: the end of input, or the kind of string problem
+ * that the string reader's expectation names. Everything else is an unexpected byte.
+ */
+function failureCode(record: FailureRecord, end: number): ParseFailureCode {
+  if (record.code !== undefined) return record.code;
+  if (record.position >= end) return 'UNEXPECTED_END';
+  const expected = record.expected;
+  if (expected.includes('control characters must be escaped')) return 'CONTROL_CHARACTER';
+  if (expected.includes('escape')) return 'INVALID_ESCAPE';
+  if (expected.includes('UTF-8')) return 'INVALID_UTF8';
+  return 'UNEXPECTED_TOKEN';
 }
 
 const INVISIBLE = /^[\p{C}\p{Z}]/u;
@@ -34,7 +50,7 @@ export function toFailure(bytes: Uint8Array, end: number, record: FailureRecord)
   const message =
     `Unexpected ${record.found} at line ${line}, column ${column} (byte ${record.position}): ` +
     `expected ${record.expected}`;
-  return { ok: false, message, position: record.position, line, column };
+  return { ok: false, code: failureCode(record, end), message, position: record.position, line, column };
 }
 
 const LF = 0x0a;

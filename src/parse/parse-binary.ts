@@ -8,8 +8,15 @@ import { parseDocument } from './parser.js';
 import { ParseState } from './state.js';
 import type { BinaryInput, ParseBinaryOptions, ParseBinaryResult } from './types.js';
 
-/** Node's decoders report a string past the engine's maximum length with this code, as a plain Error. */
-function isStringTooLong(error: unknown): boolean {
+/**
+ * The engine's own limits, as engines word them: V8's "Invalid string length" and "Invalid array
+ * length", JavaScriptCore's "Out of memory" for a string, and Node's decoders' ERR_STRING_TOO_LONG
+ * (a plain Error). Any other RangeError (a stack overflow, say) is a bug, and is thrown on.
+ */
+const ENGINE_LIMIT_MESSAGE = /^(?:invalid (?:string|array) length|out of memory)$/i;
+
+function isEngineLimit(error: unknown): boolean {
+  if (error instanceof RangeError) return ENGINE_LIMIT_MESSAGE.test(error.message);
   return error instanceof Error && (error as { code?: unknown }).code === 'ERR_STRING_TOO_LONG';
 }
 
@@ -52,13 +59,14 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     releasePropertyStack(true);
     releaseStringScratch();
     if (error === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
-    if (error instanceof RangeError || isStringTooLong(error)) {
+    if (isEngineLimit(error)) {
       // The engine's own limits (a string or an array past its maximum length) are a property of
       // the content, so they fail the parse instead of escaping as an exception.
       return toFailure(bytes, bytes.length, {
         position: state.pos,
         found: `content the engine cannot hold (${(error as Error).message})`,
         expected: 'values within the engine\'s limits',
+        code: 'ENGINE_LIMIT',
       });
     }
     throw error;

@@ -95,7 +95,7 @@ export function parseDocument(state: ParseState): unknown {
       case OPEN_BRACE:
       case OPEN_BRACKET: {
         const depth = outerContainers.length + (open ? 2 : 1);
-        if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`);
+        if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`, undefined, 'MAX_DEPTH');
         const closing = byte === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
         pos = skipWhitespace(state, pos + 1);
         if (pos < end && bytes[pos] === closing) {
@@ -165,7 +165,7 @@ export function parseDocument(state: ParseState): unknown {
     for (;;) {
       if (!open) {
         pos = skipWhitespace(state, pos);
-        if (pos < end) return fail(state, pos, 'end of input after the JSON value');
+        if (pos < end) return fail(state, pos, 'end of input after the JSON value', undefined, 'TRAILING_CONTENT');
         return value;
       }
       if (inArray) {
@@ -293,7 +293,7 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
   }
   state.pos = pos + 1;
   if (key === '__proto__' && state.protoAction === 'error') {
-    throw fail(state, keyAt, 'no "__proto__" key (protoAction: \'error\')', 'property name "__proto__"');
+    throw fail(state, keyAt, 'no "__proto__" key (protoAction: \'error\')', 'property name "__proto__"', 'FORBIDDEN_KEY');
   }
   state.key = key;
   return next!;
@@ -340,5 +340,6 @@ function guardConstructor(state: ParseState, object: JsonObject, closeAt: number
     closeAt,
     'no "constructor" property holding a "prototype" key (constructorAction: \'error\')',
     'object with a "constructor.prototype" property ending',
+    'FORBIDDEN_KEY',
   );
 }

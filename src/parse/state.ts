@@ -1,5 +1,5 @@
 import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
-import type { KeyAction } from './types.js';
+import type { KeyAction, ParseFailureCode } from './types.js';
 import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
@@ -53,11 +53,18 @@ export class ParseState {
  * helpers `throw` it, the main loop `return`s it (a throw costs a microsecond or so; failing
  * fast on garbage at byte 0 is part of the product).
  */
-export function fail(state: ParseState, position: number, expected: string, found?: string): typeof PARSE_FAILED {
+export function fail(
+  state: ParseState,
+  position: number,
+  expected: string,
+  found?: string,
+  code?: ParseFailureCode,
+): typeof PARSE_FAILED {
   state.failure = {
     position,
     expected,
     found: found ?? describeInputAt(state.bytes, position, state.end),
+    code,
   };
   return PARSE_FAILED;
 }

@@ -32,9 +32,37 @@ export interface ParseBinarySuccess<T = unknown> {
   value: T;
 }
 
+/**
+ * What kind of problem ended a failed parse, from a closed set (new kinds would be a new version):
+ * - `UNEXPECTED_TOKEN`: a byte that cannot come next (a letter where a value belongs, a missing
+ *   comma or colon, a bad digit in a number).
+ * - `UNEXPECTED_END`: the input ended inside a value (empty input included).
+ * - `TRAILING_CONTENT`: something other than whitespace after the one JSON value.
+ * - `CONTROL_CHARACTER`: an unescaped control character (U+0000 to U+001F) inside a string.
+ * - `INVALID_ESCAPE`: a backslash not followed by one of `" \ / b f n r t u`, or a `\u` without four
+ *   hexadecimal digits.
+ * - `INVALID_UTF8`: bytes that are not well-formed UTF-8, in `fatal` mode only.
+ * - `MAX_DEPTH`: arrays and objects nested deeper than `maxDepth`.
+ * - `FORBIDDEN_KEY`: a `__proto__` key or a `constructor.prototype` refused by `protoAction` or
+ *   `constructorAction` set to `'error'`.
+ * - `ENGINE_LIMIT`: content the JavaScript engine cannot hold, such as a string past its maximum length.
+ */
+export type ParseFailureCode =
+  | 'UNEXPECTED_TOKEN'
+  | 'UNEXPECTED_END'
+  | 'TRAILING_CONTENT'
+  | 'CONTROL_CHARACTER'
+  | 'INVALID_ESCAPE'
+  | 'INVALID_UTF8'
+  | 'MAX_DEPTH'
+  | 'FORBIDDEN_KEY'
+  | 'ENGINE_LIMIT';
+
 /** A failed parse. Failures are returned, never thrown. */
 export interface ParseBinaryFailure {
   ok: false;
+  /** The kind of problem, for programs: see {@link ParseFailureCode}. */
+  code: ParseFailureCode;
   /** What was found, what was expected, and where (line and column). */
   message: string;
   /** Byte offset of the problem within the input. */
