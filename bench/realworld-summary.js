@@ -22,6 +22,7 @@ export function summarizeRuns(runs) {
     const { set, id, name, origin, bytes } = first;
     if (error) return { set, id, name, origin, bytes, error };
     const ratios = entries.map((entry) => entry.ratio);
+    const wallRatios = entries.map((entry) => entry.wallRatio);
     return {
       set,
       id,
@@ -32,6 +33,7 @@ export function summarizeRuns(runs) {
       parseBinary: median(entries.map((entry) => entry.parseBinary)),
       ratio: median(ratios),
       ratios,
+      ...(wallRatios.every(Number.isFinite) ? { wallRatio: median(wallRatios), wallRatios } : {}),
     };
   });
   const sets = setNames
@@ -41,17 +43,23 @@ export function summarizeRuns(runs) {
       // One geometric mean per process, then their median: a process whose optimisation flipped
       // shows in the range instead of moving the figure.
       const perProcess = runs.map((_, run) => geometricMean(members.map((document) => document.ratios[run])));
+      const wallPerProcess = members.every((document) => document.wallRatios)
+        ? runs.map((_, run) => geometricMean(members.map((document) => document.wallRatios[run])))
+        : null;
       return {
         set,
         documents: members.length,
         geomean: median(perProcess),
         perProcess,
+        ...(wallPerProcess ? { wallGeomean: median(wallPerProcess), wallPerProcess } : {}),
         worst: members.reduce((worst, document) => (document.ratio > worst.ratio ? document : worst)),
       };
     })
     .filter(Boolean);
   const nativeWrong = runs[0].documents.filter((entry) => entry.nativeWrong).map(({ id, nativeWrong }) => ({ id, nativeWrong }));
-  return { processes: runs.length, documents, sets, nativeWrong };
+  // CPU time where the runtime reports it (Node, Bun, Deno), wall-clock time in a browser page.
+  const clock = runs[0].documents.some((entry) => entry.clock === 'cpu') ? 'cpu' : 'wall';
+  return { processes: runs.length, clock, documents, sets, nativeWrong };
 }
 
 const range = (values) => {
@@ -69,20 +77,22 @@ export function realworldText(summary, { quick }) {
     const checked = summary.documents.filter((document) => !document.error).length;
     lines.push(`  quick mode: ${checked} of ${summary.documents.length} documents in ${summary.sets.length} sets parsed, checked against native and timed; no figures are shown.`);
   } else {
-    lines.push(`  ratio = parseBinary / native, median time per parse; the median over ${summary.processes} fresh process${summary.processes === 1 ? '' : 'es'} (range: one per process)`);
+    lines.push(
+      `  ratio = parseBinary / native, median ${summary.clock === 'cpu' ? 'CPU' : 'wall-clock'} time per parse; the median over ${summary.processes} fresh process${summary.processes === 1 ? '' : 'es'} (range: one per process)${summary.clock === 'cpu' ? '; wall = the same samples by wall clock' : ''}`,
+    );
     for (const set of setNames) {
       const members = summary.documents.filter((document) => document.set === set);
       if (members.length === 0) continue;
       const rows = members.map((document) =>
         document.error
-          ? [document.name, formatBytes(document.bytes), '', '', 'not timed', document.error]
-          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), range(document.ratios)],
+          ? [document.name, formatBytes(document.bytes), '', '', 'not timed', '', document.error]
+          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), range(document.ratios)],
       );
-      lines.push('', `  ${set}`, indent(textTable(['document', 'size', 'native', 'parseBinary', 'ratio', 'range'], rows, { textLast: true })));
+      lines.push('', `  ${set}`, indent(textTable(['document', 'size', 'native', 'parseBinary', 'ratio', 'wall', 'range'], rows, { textLast: true })));
     }
     lines.push('', '  Geometric mean of the ratios per set (lower is better)');
-    const rows = summary.sets.map((set) => [set.set, String(set.documents), formatRatio(set.geomean), range(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`]);
-    lines.push(indent(textTable(['set', 'documents', 'geomean', 'range', 'slowest'], rows, { textLast: true })));
+    const rows = summary.sets.map((set) => [set.set, String(set.documents), formatRatio(set.geomean), formatRatio(set.wallGeomean), range(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`]);
+    lines.push(indent(textTable(['set', 'documents', 'geomean', 'wall', 'range', 'slowest'], rows, { textLast: true })));
   }
   for (const document of summary.documents.filter((entry) => entry.error)) {
     if (quick) lines.push(`  ✗ ${document.id}: ${document.error}`);

@@ -1,8 +1,9 @@
 // One fresh process of the real-world section: builds every set, checks parseBinary against the
-// honest oracle on each document, then times parseBinary and native side by side on it.
+// honest oracle on each document, then times parseBinary and native side by side on it, by CPU
+// time (the wall-clock medians of the same samples are kept beside).
 // settings: { library, corpusDir, quick, filter, budget }
 import { parseContenders } from '../contenders.js';
-import { timeSideBySide } from '../measure.js';
+import { timeSideBySideByCpu } from '../measure.js';
 import { realworldSets } from '../realworld-sets.js';
 import { honestDifference } from '../../test/runtimes/oracle.mjs';
 import { importLibrary, readSettings, report } from './child-kit.js';
@@ -39,7 +40,7 @@ for (const { set, id, name, origin, bytes } of realworldSets(settings)) {
     entry.error = problem;
     continue;
   }
-  const stats = await timeSideBySide(
+  const stats = await timeSideBySideByCpu(
     [native, parseBinary].map(({ id: contender, prepare }) => ({ id: contender, run: prepare(bytes) })),
     settings.budget,
     id,
@@ -47,5 +48,7 @@ for (const { set, id, name, origin, bytes } of realworldSets(settings)) {
   entry.native = stats.native.median;
   entry.parseBinary = stats.parseBinary.median;
   entry.ratio = entry.parseBinary / entry.native;
+  entry.wallRatio = stats.parseBinary.wallMedian / stats.native.wallMedian;
+  entry.clock = 'cpu';
 }
 report({ documents });
