@@ -12,13 +12,14 @@
 // generated twitter-like, citm_catalog-like and canada-like, `realworld` (every file of
 // ../shared/corpus/realworld), the hostile shapes of issue 13 by name (fraction-1e6-digits,
 // numbers-2000x1000-digits, integer-keys-100k, zeros-2e6, one-letter-strings-1e6,
-// duplicate-keys-1000-names) or all of them as `hostile`, or the path of any JSON file.
+// duplicate-keys-1000-names) or all of them as `hostile`, the generated string look-alikes
+// (markdown-docs, messages-ru, messages-zh, messages-ja), or the path of any JSON file.
 // The last line is the geometric mean.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apiResponse, generatedDocuments, smallArray, smallObject } from './payloads.js';
-import { hostileShapes } from './realworld-shapes.js';
+import { hostileShapes, lookAlikes } from './realworld-shapes.js';
 
 const [basePath, newPath, payloadList, roundsText] = process.argv.slice(2);
 if (!basePath || !newPath) {
@@ -53,6 +54,8 @@ for (const [name, make] of Object.entries(hostileShapes)) {
   const bytes = make();
   payloads[name] = [() => bytes, batchFor(bytes.length)];
 }
+// The generated string-heavy look-alikes (prose with escapes, Cyrillic, Chinese, Japanese), made on use.
+for (const name of ['markdown-docs', 'messages-ru', 'messages-zh', 'messages-ja']) payloads[name] = [() => lookAlikes[name](), 10];
 const realworldDir = join(corpusDir, 'realworld');
 const expand = (name) => {
   if (name === 'realworld') {
