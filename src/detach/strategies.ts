@@ -8,8 +8,10 @@ import { loadNodeBuiltin } from './node-builtin.js';
 /**
  * How {@link detach} releases a buffer on this runtime, best first:
  *
- * - `'natives'`: V8's own `%ArrayBufferDetach` (Node 20+). The backing store is freed at once,
- *   nothing is allocated.
+ * - `'natives'`: V8's own `%ArrayBufferDetach` (every Node the package supports: 20.16+, 22.3+).
+ *   The backing store is freed at once, nothing is allocated. Its function is compiled at the first
+ *   detach, with `--allow-natives-syntax` switched on for that compilation only;
+ *   `configureDetach({ natives: false })` forbids it.
  * - `'transfer'`: `ArrayBuffer.prototype.transferToFixedLength(0)` (ES2024: Node 22+, Bun, Deno,
  *   browsers). The backing store is freed at once; an empty ArrayBuffer is allocated and dropped.
  * - `'structured-clone'`: `structuredClone(buffer, { transfer: [buffer] })`. The buffer becomes

@@ -39,6 +39,8 @@ export interface InstallOptions {
  * kept unless `options.force` is true. `detach` is left out where the runtime cannot detach.
  *
  * Importing `json-parse-binary/auto` calls this once; call it yourself for control or a report.
+ * The global TypeScript types then come from one type-only line, which installs nothing:
+ * `import type {} from 'json-parse-binary/auto';`
  * @returns what happened to each global.
  * @throws TypeError when `options` is given and is not an object, or names an unknown option.
  */
