@@ -5,8 +5,8 @@ import type { BodySource, ReadBodyOptions, ReadBodyResult } from './types.js';
 /**
  * Reads a whole request or response body into one Uint8Array, with bounded memory: the buffer is
  * allocated once from a declared `Content-Length` (refused with 413 before allocating if it passes
- * `limit`), or grown by doubling up to `limit` for a streamed body, and each incoming chunk is
- * detached once copied (see {@link ReadBodyOptions.detach}).
+ * `limit`), or grown by doubling up to `limit` for a streamed body. An incoming chunk that nobody
+ * else reads is detached once copied (see {@link ReadBodyOptions.detach}).
  *
  * Bad input never throws: the result is `{ ok: false, status, message }` with the HTTP status to
  * answer (400, 413 or 415; see {@link BodyFailure}). An empty body is a success with no bytes.
