@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { BodyCollector } from '../../src/body/body-collector.js';
+
+const originalCreate = BodyCollector.create;
 import { parseBody, readBody } from '../../src/body.js';
 
 const encoder = new TextEncoder();
@@ -116,6 +119,24 @@ describe('ReadableStream', () => {
     const iterated = [encoder.encode('[3]')];
     expect(await parseBody(iterableOf(iterated))).toEqual({ ok: true, value: [3] });
     expect(iterated[0].byteLength).toBe(3);
+  });
+
+  it('still releases the body buffer it allocated itself, while leaving the chunks alone', async () => {
+    const collectors: BodyCollector[] = [];
+    const create = vi.spyOn(BodyCollector, 'create').mockImplementation((...args) => {
+      const collector = originalCreate.apply(BodyCollector, args);
+      collectors.push(collector);
+      return collector;
+    });
+    try {
+      const chunks = [padded('[1, '), padded('2]')];
+      expect(await parseBody(streamOf(chunks), { limit: Infinity })).toEqual({ ok: true, value: [1, 2] });
+      expect(chunks.map((chunk) => chunk.byteLength)).toEqual([PADDED_LENGTH, PADDED_LENGTH]);
+      expect(collectors).toHaveLength(1);
+      expect(collectors[0].backingBuffer.byteLength).toBe(0);
+    } finally {
+      create.mockRestore();
+    }
   });
 
   it("a tee'd stream's other branch sees every byte while parseBody reads the first (default detach)", async () => {
