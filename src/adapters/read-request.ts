@@ -37,6 +37,7 @@ export interface RequestBody {
 /** What a `node:http` request needs to be read here. */
 export interface ServerRequestLike extends NodeReadableLike {
   complete?: boolean;
+  destroyed?: boolean;
 }
 
 export interface RequestReadOptions {
@@ -58,7 +59,8 @@ function problemOf(status: number, req: ServerRequestLike | undefined, declared:
   if (status === 415) return 'unsupported-encoding';
   // Refused from its headers (req undefined): only a malformed Content-Length gives a 400 there.
   if (req === undefined) return 'length-mismatch';
-  if (req.complete !== true) return 'aborted';
+  // A request whose bytes all arrived can still lose its socket while its 'end' waits (paused).
+  if (req.complete !== true || req.destroyed === true) return 'aborted';
   return declared !== undefined && received !== declared ? 'length-mismatch' : 'unreadable';
 }
 
