@@ -143,7 +143,9 @@ const connectionsFor = (size) => Number(flags.connections ?? SIZES[size].connect
 const common = { runtime, launcher, libraryUrl, cap };
 
 function describeRow(row) {
+  if (row.caseError) return `harness error: ${row.caseError}`;
   if (row.checkError) return `failed before load: ${row.checkError}`;
+  if (row.unreachable) return `server unreachable${row.oomKilled ? ', OOM-KILLED' : ''}`;
   const failures = (row.errors ?? 0) + (row.non2xx ?? 0);
   const peak = row.groupPeakMB ?? row.vmHwmMB;
   return (
@@ -151,6 +153,16 @@ function describeRow(row) {
     `peak ${peak == null ? '?' : peak.toFixed(0)} MB${row.gc ? `, ${row.gc.count} GCs ${row.gc.ms.toFixed(0)} ms` : ''}` +
     `${failures ? `, ${failures} failed` : ''}${row.oomKilled ? ', OOM-KILLED' : row.serverDied ? ', SERVER DIED' : ''}`
   );
+}
+
+/** One case; an unexpected harness error becomes a failed row, so a long run keeps its other figures. */
+async function measure(options) {
+  try {
+    return await runCase(options);
+  } catch (error) {
+    const { mode, capBytes, connections } = options;
+    return { runtime, mode, body: options.body.kind, size: options.body.size, connections, capMB: capBytes ? capBytes / MB : null, caseError: error.message };
+  }
 }
 
 async function runCases() {
@@ -161,7 +173,7 @@ async function runCases() {
         // Alternate the order between rounds so no pipeline always runs first on a cold machine.
         const ordered = round % 2 === 1 ? modes : [...modes].reverse();
         for (const mode of ordered) {
-          const row = await runCase({ ...common, mode, capBytes, body: body(kind, size), connections: connectionsFor(size), warmUpSeconds, seconds });
+          const row = await measure({ ...common, mode, capBytes, body: body(kind, size), connections: connectionsFor(size), warmUpSeconds, seconds });
           rows.push({ ...row, round });
           console.error(`round ${round} ${kind} ${size} ${mode}: ${describeRow(row)}`);
         }
@@ -188,7 +200,7 @@ async function runSqueeze() {
   for (const [index, capMB] of caps.entries()) {
     const ordered = index % 2 === 0 ? squeezeModes : [...squeezeModes].reverse();
     for (const mode of ordered) {
-      const row = await runCase({ ...common, mode, capBytes: capMB * MB, body: body(kind, size), connections: connectionsFor(size), warmUpSeconds: quick ? 0 : 1, seconds: stepSeconds });
+      const row = await measure({ ...common, mode, capBytes: capMB * MB, body: body(kind, size), connections: connectionsFor(size), warmUpSeconds: quick ? 0 : 1, seconds: stepSeconds });
       rows.push(row);
       console.error(`squeeze ${capMB} MB ${kind} ${size} ${mode}: ${describeRow(row)}`);
     }
@@ -206,8 +218,8 @@ async function runSoak() {
   const connections = 4;
   const series = [];
   for (const mode of ['usual', 'parseBody', 'parseBody-no-detach']) {
-    const row = await runCase({ ...common, mode, capBytes, body: body(kind, size), connections, warmUpSeconds: 0, seconds: soakSeconds, rssEveryMs: 250 });
-    const trend = rssTrend(row.rss);
+    const row = await measure({ ...common, mode, capBytes, body: body(kind, size), connections, warmUpSeconds: 0, seconds: soakSeconds, rssEveryMs: 250 });
+    const trend = rssTrend(row.rss ?? []);
     series.push({ mode, row, trend });
     console.error(
       `soak ${mode}: ${describeRow(row)}; RSS ${trend ? `${trend.firstTenthMB.toFixed(0)} MB → ${trend.lastTenthMB.toFixed(0)} MB, ` +
@@ -236,6 +248,25 @@ console.error(`bench:http on ${runtime} (${environment.runtimeVersion}), ${envir
 const document = { benchmark: 'http', schema: 2, environment, config: { quick, parts, sizes, bodies, modes, seconds, warmUpSeconds, rounds, connections: Object.fromEntries(sizes.map((size) => [size, connectionsFor(size)])) } };
 const report = [`## HTTP bodies on ${runtime} (${environment.runtimeVersion}), ${environment.client}, ${cpus().length} cores, ${capLine}`];
 
+const stamp = environment.date.slice(0, 16).replace(/:/g, '-');
+const localFile = join(benchDir, 'results', 'local', `http-${quick ? 'quick-' : ''}${runtime}-${stamp}.json`);
+
+function write(path, text) {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  return relative(repoDir, path);
+}
+
+/** Written after every part, so a run cut short keeps what it measured. */
+function saveProgress() {
+  if (flags['no-save']) return [];
+  const { soakChart, ...data } = document;
+  const text = `${JSON.stringify(data, null, 1)}\n`;
+  const written = [write(localFile, text)];
+  if (soakChart) written.push(write(join(benchDir, 'results', 'local', `http-soak-${runtime}.svg`), soakChart));
+  return written;
+}
+
 if (parts.includes('cases')) {
   const rows = await runCases();
   const summary = mergeRounds(rows);
@@ -249,10 +280,12 @@ if (parts.includes('cases')) {
   report.push(`\n### Cases: ${seconds} s each after ${warmUpSeconds} s warm-up, ${rounds} round(s), medians\n`, summaryTable(summary));
   // A quick run proves the harness works; its one-second figures support no ratio.
   if (!quick) report.push('\n### Against the usual pipeline (issue 14 targets)\n', comparisonTable(comparisons));
+  saveProgress();
 }
 if (parts.includes('squeeze')) {
   const squeeze = await runSqueeze();
   document.squeeze = squeeze;
+  saveProgress();
   if (!squeeze.skipped) {
     report.push(`\n### Squeeze: ${squeeze.body} ${squeeze.size} bodies, ${squeeze.connections} connections, ${squeeze.stepSeconds} s per cap\n`, squeezeTable(squeeze.rows, squeeze.modes));
     if (!quick) {
@@ -278,29 +311,17 @@ if (parts.includes('soak')) {
   document.soakChart = rssOverTimeChart({
     title: `Server RSS under a ${soak.seconds} s soak, ${runtime}`,
     subtitle: `${soak.body} ${soak.size} bodies, ${soak.connections} connections, wrk; ${capLine}`,
-    series: soak.series.map(({ mode, row }) => ({ mode, samples: row.rss })),
+    series: soak.series.map(({ mode, row }) => ({ mode, samples: row.rss ?? [] })),
   });
 }
 
 document.seconds = Math.round((Date.now() - started) / 1000);
 document.markdown = report.join('\n');
 console.log(`\n${document.markdown}\n`);
-
-if (!flags['no-save']) {
-  const written = [];
-  const write = (path, text) => {
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, text);
-    written.push(relative(repoDir, path));
-  };
+const written = saveProgress();
+if (flags.save && !quick && !flags['no-save']) {
   const { soakChart, ...data } = document;
-  const text = `${JSON.stringify(data, null, 1)}\n`;
-  const stamp = environment.date.slice(0, 16).replace(/:/g, '-');
-  write(join(benchDir, 'results', 'local', `http-${quick ? 'quick-' : ''}${runtime}-${stamp}.json`), text);
-  if (soakChart) write(join(benchDir, 'results', 'local', `http-soak-${runtime}.svg`), soakChart);
-  if (flags.save && !quick) {
-    write(join(benchDir, 'results', `http-${runtime}-latest.json`), text);
-    if (soakChart) write(join(benchDir, 'charts', `http-soak-${runtime}.svg`), soakChart);
-  }
-  console.log(`written: ${written.join(', ')}`);
+  written.push(write(join(benchDir, 'results', `http-${runtime}-latest.json`), `${JSON.stringify(data, null, 1)}\n`));
+  if (soakChart) written.push(write(join(benchDir, 'charts', `http-soak-${runtime}.svg`), soakChart));
 }
+if (written.length > 0) console.log(`written: ${written.join(', ')}`);

@@ -16,7 +16,7 @@ export function peakMemoryMB(row) {
 }
 
 export function failureCount(row) {
-  return (row.errors ?? 0) + (row.non2xx ?? 0) + (row.checkError ? 1 : 0);
+  return (row.errors ?? 0) + (row.non2xx ?? 0) + (row.checkError || row.caseError ? 1 : 0);
 }
 
 /** Medians per runtime, body, size and mode, in first-seen order; failures are summed, not medianed. */
@@ -145,7 +145,8 @@ export function squeezeTable(rows, modes) {
       const row = rows.find((candidate) => candidate.mode === mode && candidate.capMB === cap);
       if (!row) return 'not run';
       if (row.oomKilled) return `OOM-killed${row.requestsPerSecond != null ? ` (${fixed(row.requestsPerSecond, 1)} req/s before)` : ''}`;
-      if (row.checkError) return `failed: ${row.checkError.slice(0, 60)}`;
+      if (row.checkError || row.caseError) return `failed: ${(row.checkError ?? row.caseError).slice(0, 60)}`;
+      if (row.unreachable) return 'server gone before the load';
       const failures = failureCount(row);
       return `${fixed(row.requestsPerSecond, 1)} req/s, p99 ${fixed(row.latencyMs?.p99, 0)} ms, peak ${fixed(peakMemoryMB(row), 0)} MB${failures ? `, ${failures} failed` : ''}`;
     });

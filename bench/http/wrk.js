@@ -30,6 +30,19 @@ export function parseWrkOutput(stdout) {
   };
 }
 
+function unreachable(connections) {
+  return {
+    requests: 0,
+    seconds: 0,
+    requestsPerSecond: 0,
+    latencyMs: { p50: null, p95: null, p99: null, max: null },
+    non2xx: 0,
+    errors: connections,
+    errorKinds: { connect: connections, read: 0, write: 0, timeout: 0 },
+    unreachable: true,
+  };
+}
+
 /** Runs wrk for `seconds` with a generous timeout, so a slow answer is measured, not dropped. */
 export function runWrk({ url, bodyFile, connections, seconds: asked, timeoutSeconds = 60 }) {
   // wrk takes whole seconds only.
@@ -50,6 +63,8 @@ export function runWrk({ url, bodyFile, connections, seconds: asked, timeoutSeco
       live.delete(child);
       const figures = parseWrkOutput(stdout);
       if (figures) resolve(figures);
+      // A server killed at its cap before the load began: a measured failure, not a harness error.
+      else if (/unable to connect/.test(stderr + stdout)) resolve(unreachable(connections));
       else reject(new Error(`wrk exited (${code ?? signal}) without figures: ${stderr || stdout}`));
     });
   });
