@@ -38,6 +38,7 @@ export interface RequestBody {
 export interface ServerRequestLike extends NodeReadableLike {
   complete?: boolean;
   destroyed?: boolean;
+  readableEnded?: boolean;
 }
 
 export interface RequestReadOptions {
@@ -59,8 +60,9 @@ function problemOf(status: number, req: ServerRequestLike | undefined, declared:
   if (status === 415) return 'unsupported-encoding';
   // Refused from its headers (req undefined): only a malformed Content-Length gives a 400 there.
   if (req === undefined) return 'length-mismatch';
-  // A request whose bytes all arrived can still lose its socket while its 'end' waits (paused).
-  if (req.complete !== true || req.destroyed === true) return 'aborted';
+  // A request whose bytes all arrived can still lose its socket while its 'end' waits (paused);
+  // one destroyed after its 'end' was merely auto-destroyed.
+  if (req.complete !== true || (req.destroyed === true && req.readableEnded !== true)) return 'aborted';
   return declared !== undefined && received !== declared ? 'length-mismatch' : 'unreadable';
 }
 
