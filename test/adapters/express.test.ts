@@ -3,6 +3,7 @@
 // req.body and the error fields that handlers read must agree; only the parse error messages (ours
 // carry line and column) and the safe defaults (poisoning keys) differ, and are pinned apart.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -227,6 +228,24 @@ describe('json() as a drop-in for express.json()', () => {
       expect(result.mine.raw).toBe(text);
     }
     expect(seen).toEqual(Array(4).fill([true, text, 'utf-8']));
+  });
+
+  it('checks a webhook signature over the exact bytes (the README example)', async () => {
+    const secret = 'webhook secret';
+    const verify: JsonOptions['verify'] = (req, _res, buf) => {
+      const expected = `sha256=${createHmac('sha256', secret).update(buf).digest('hex')}`;
+      const given = String(req.headers['x-hub-signature-256'] ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+        throw Object.assign(new Error('invalid signature'), { status: 401, type: 'signature.invalid' });
+      }
+    };
+    const port = await start([json({ verify })]);
+    const body = '{ "action": "opened",\n  "number": 1 }';
+    const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    const signed = await ask(port, { headers: { ...JSON_TYPE, 'x-hub-signature-256': signature }, body });
+    expect(signed).toMatchObject({ status: 200, body: { action: 'opened', number: 1 } });
+    const forged = await ask(port, { headers: { ...JSON_TYPE, 'x-hub-signature-256': signature }, body: body.replace('1', '2') });
+    expect(forged).toMatchObject({ status: 401, error: { type: 'signature.invalid', message: 'invalid signature' } });
   });
 
   it('reports a throwing verify as 403 entity.verify.failed, keeping its own status and type', async () => {

@@ -36,8 +36,8 @@ export function invalidJsonBody(failure: ParseBinaryFailure): FastifyBodyError {
   return error;
 }
 
-/** A compressed body this runtime cannot inflate (or `inflate: false`): Fastify's parser has no counterpart. */
-export const unsupportedEncoding = (message: string) => fastifyError(Error, 'FST_ERR_CTP_INVALID_CONTENT_ENCODING', 415, message);
+/** A compressed body this runtime cannot inflate (or `inflate: false`): Fastify has no code for it, so the code is ours. */
+export const unsupportedEncoding = (message: string) => fastifyError(Error, 'ERR_CONTENT_ENCODING_UNSUPPORTED', 415, message);
 
 /** The client hung up, or a compressed body did not inflate: a 400 with the reader's message. */
 export const unreadableBody = (message: string) => fastifyError(Error, undefined, 400, message);
