@@ -1,4 +1,5 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
+import { copyBytes } from './copy-bytes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
 import { decodeAscii, decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
@@ -275,7 +276,7 @@ function copyRaw(state: ParseState, from: number, to: number, out: Uint8Array, l
     while (from < to) out[length++] = bytes[from++];
     return length;
   }
-  out.set(bytes.subarray(from, to), length);
+  copyBytes(bytes, from, to, out, length);
   return length + (to - from);
 }
 
