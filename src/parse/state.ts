@@ -7,7 +7,14 @@ export class ParseState {
   /** The input; exactly the caller's bytes. */
   readonly bytes: Uint8Array;
   readonly end: number;
-  /** Offset of the next byte to read. Helpers advance it. */
+  /**
+   * Offset of the next byte to read. The cursor rule: a helper that reads a whole token takes its
+   * start from `pos` and leaves `pos` after it (readNumber, readString, readStringFrom, readKey,
+   * readPropertyName, which also reads the colon). A helper that only looks takes a position and
+   * returns one, leaving `pos` alone (skipWhitespace, expectLiteral, and scans such as
+   * skipPlainAsciiWords and findStringEnd). The parser loop keeps its own `pos` in a local, writes
+   * it here before calling a helper of the first kind and reads it back after.
+   */
   pos = 0;
   readonly fatal: boolean;
   /** The bytes live in a SharedArrayBuffer, which TextDecoder may refuse. */
