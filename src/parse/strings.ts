@@ -193,14 +193,24 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
       if (kind === NON_ASCII) nonAscii = true;
       if (++pos >= wordScanAt) {
         pos = nonAscii ? skipTextWords(state, pos) : skipPlainAsciiWords(state, pos);
-        wordScanAt = pos + RESCAN_AFTER;
+        // The stop is in the word at `pos`: no second scan before it is reached.
+        wordScanAt = pos + 4;
       }
       continue;
     }
     if (kind !== ESCAPE) break;
     // The output never outgrows the input read so far: every escape is at least as long as its UTF-8.
     if (out.length < pos + 12 - start) out = growScratch(out, length, pos + 12 - start);
-    length = copyRaw(state, runStart, pos, out, length);
+    if (pos > runStart) length = copyRaw(state, runStart, pos, out, length);
+    // The one-letter escapes, most of them, are written here: a call costs more in dense markup.
+    const simple = pos + 1 < end ? SIMPLE_ESCAPES[bytes[pos + 1]] : 0;
+    if (simple !== 0) {
+      out[length++] = simple;
+      pos += 2;
+      runStart = pos;
+      wordScanAt = pos + RESCAN_AFTER;
+      continue;
+    }
     let unit = readEscape(state, pos);
     pos = state.pos;
     if (unit >= 0x80) {
@@ -223,6 +233,17 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
   finishString(state, pos);
   return buildString(state, out, 0, length, nonAscii);
 }
+
+/** The byte each one-letter escape stands for, by its letter; 0 for the others. */
+const SIMPLE_ESCAPES = new Uint8Array(256);
+SIMPLE_ESCAPES[0x22] = 0x22; // \"
+SIMPLE_ESCAPES[0x5c] = 0x5c; // \\
+SIMPLE_ESCAPES[0x2f] = 0x2f; // \/
+SIMPLE_ESCAPES[0x62] = 0x08; // \b
+SIMPLE_ESCAPES[0x66] = 0x0c; // \f
+SIMPLE_ESCAPES[0x6e] = 0x0a; // \n
+SIMPLE_ESCAPES[0x72] = 0x0d; // \r
+SIMPLE_ESCAPES[0x74] = 0x09; // \t
 
 /** After an escape, the escaped-string scan goes this many bytes one by one before it reads words. */
 const RESCAN_AFTER = 2;
@@ -349,28 +370,18 @@ function readEscape(state: ParseState, backslashAt: number): number {
   const at = backslashAt + 1;
   const letter = at < state.end ? bytes[at] : -1;
   state.pos = at + 1;
-  switch (letter) {
-    case 0x22: return 0x22; // \"
-    case 0x5c: return 0x5c; // \\
-    case 0x2f: return 0x2f; // \/
-    case 0x62: return 0x08; // \b
-    case 0x66: return 0x0c; // \f
-    case 0x6e: return 0x0a; // \n
-    case 0x72: return 0x0d; // \r
-    case 0x74: return 0x09; // \t
-    case 0x75: { // \uXXXX: any code unit, lone surrogates included, as JSON.parse keeps them
-      let unit = 0;
-      for (let k = 1; k <= 4; k++) {
-        const digit = at + k < state.end ? hexValue(bytes[at + k]) : -1;
-        if (digit < 0) throw fail(state, at + k, 'a hexadecimal digit in a \\u escape');
-        unit = (unit << 4) | digit;
-      }
-      state.pos = at + 5;
-      return unit;
-    }
-    default:
-      throw fail(state, at, 'an escape character: one of " \\ / b f n r t u');
+  const simple = letter < 0 ? 0 : SIMPLE_ESCAPES[letter];
+  if (simple !== 0) return simple;
+  if (letter !== LOWER_U) throw fail(state, at, 'an escape character: one of " \\ / b f n r t u');
+  // \uXXXX: any code unit, lone surrogates included, as JSON.parse keeps them.
+  let unit = 0;
+  for (let k = 1; k <= 4; k++) {
+    const digit = at + k < state.end ? hexValue(bytes[at + k]) : -1;
+    if (digit < 0) throw fail(state, at + k, 'a hexadecimal digit in a \\u escape');
+    unit = (unit << 4) | digit;
   }
+  state.pos = at + 5;
+  return unit;
 }
 
 function hexValue(byte: number): number {
