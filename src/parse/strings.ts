@@ -188,7 +188,15 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
   let wordScanAt = pos;
   // Stops at the closing quote, a control character or the end; finishString tells them apart.
   while (pos < end) {
-    const kind = BYTE_CLASS[bytes[pos]];
+    const byte = bytes[pos];
+    const kind = BYTE_CLASS[byte];
+    if (kind === PLAIN && pos === runStart && pos < wordScanAt) {
+      // Dense markup: an ASCII byte right after an escape is copied as it is read, no run call.
+      if (length === out.length) out = growScratch(out, length, length + 64);
+      out[length++] = byte;
+      runStart = ++pos;
+      continue;
+    }
     if (kind === PLAIN || kind === NON_ASCII) {
       if (kind === NON_ASCII) nonAscii = true;
       if (++pos >= wordScanAt) {

@@ -67,6 +67,14 @@ describe('strings with escapes, read in runs', () => {
     }
   });
 
+  it('build dense markup (an escape every one to three bytes) past the scratch space', () => {
+    for (const count of [1, 100, 2_000, 20_000]) {
+      const text = 'ab"c\\d\ne\t/'.repeat(count) + 'é' + 'x"\n'.repeat(count);
+      expect(parseBinary(utf8(JSON.stringify({ text, list: [text] })))).toEqual({ ok: true, value: { text, list: [text] } });
+      expectAgreementEverywhere(utf8(JSON.stringify([text.slice(0, 3000)])));
+    }
+  });
+
   it('fail at the exact byte of a control character, a bad escape or a missing quote after escapes', () => {
     const prefix = [...letters(40), 0x5c, 0x6e, ...letters(50)];
     const at = 7 + prefix.length;
