@@ -8,6 +8,26 @@ const FORMATS: Readonly<Record<ContentCoding, string>> = { gzip: 'gzip', deflate
 
 type TransformPair = { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
 
+/**
+ * Deno's DecompressionStream inflates each written chunk whole: one 100 KB chunk of gzip came out
+ * as one 100 MiB chunk (test/body/inflate-bomb.smoke.mjs), past any limit. Writing it slices of
+ * 1 KiB bounds each output chunk near 1 MiB, deflate's ratio being at most about 1032:1. Brotli's
+ * ratio per input byte has no such bound (172 bytes make 100 MiB), and Deno's node:zlib web
+ * adapter throws after a cancel, so Deno is refused brotli (415) rather than risk the memory.
+ */
+const INFLATES_WHOLE_CHUNKS = typeof (globalThis as { Deno?: unknown }).Deno === 'object';
+const SLICE_BYTES = 1024;
+
+function inSlices(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        for (let start = 0; start < chunk.byteLength; start += SLICE_BYTES) controller.enqueue(chunk.subarray(start, start + SLICE_BYTES));
+      },
+    }),
+  );
+}
+
 interface NodeStreamModule {
   Duplex: { toWeb?(duplex: unknown): TransformPair };
 }
@@ -39,7 +59,11 @@ export function inflateWebStream(
   stream: ReadableStreamLike<Uint8Array>,
   coding: ContentCoding,
 ): ReadableStream<Uint8Array> | undefined {
+  const source = stream as ReadableStream<Uint8Array>;
+  if (INFLATES_WHOLE_CHUNKS) {
+    const transform = coding === 'gzip' || coding === 'deflate' ? decompressionStream(coding) : undefined;
+    return transform === undefined ? undefined : inSlices(source).pipeThrough(transform);
+  }
   const transform = decompressionStream(coding) ?? nodeZlibTransform(coding);
-  if (transform === undefined) return undefined;
-  return (stream as ReadableStream<Uint8Array>).pipeThrough(transform);
+  return transform === undefined ? undefined : source.pipeThrough(transform);
 }
