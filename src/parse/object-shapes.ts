@@ -69,39 +69,37 @@ const MAX_SHAPE_SIZE = 64;
 const MAX_SHAPE_KEY_LENGTH = 256;
 /** A shape is compiled on its fifth use: one-off shapes never pay for compilation. */
 const USES_BEFORE_FACTORY = 4;
-/** Past this many shapes or factories the tree starts afresh, so odd documents cannot grow it. */
-const MAX_SHAPES = 16_384;
-const MAX_FACTORIES = 1_024;
+/** How far a {@link ShapeTree} may grow. Tests build small trees to reach each limit. */
+export interface ShapeTreeLimits {
+  /** Past this many shapes or factories the tree starts afresh, so odd documents cannot grow it. */
+  maxShapes: number;
+  maxFactories: number;
+  /**
+   * Children a shape other than the root may have: the keys that follow one key in records are few
+   * (optional fields branch), so a shape reached by many different keys is where the keys of maps
+   * begin. The root holds the first key of every kind of object in every document, so it has no
+   * such limit: a full root would refuse the records of the next document (twitter and
+   * citm_catalog 1.5 times slower after the realworld files had filled 256 root children;
+   * bench/NOTES.md, round 5).
+   */
+  maxChildren: number;
+  /**
+   * An object whose keys made this many new shapes in a row is taken for a map (its keys are data)
+   * and its further keys make none. A new kind of record pays too: it enters the tree this many
+   * keys per object met, so its factory comes a few objects later.
+   */
+  freshKeysBeforeMap: number;
+}
 
-/**
- * Children a shape other than the root may have: the keys that follow one key in records are few
- * (optional fields branch), so a shape reached by many different keys is where the keys of maps
- * begin. The root holds the first key of every kind of object in every document, so it has no such
- * limit: a full root would refuse the records of the next document (measured: twitter 1.5 times
- * slower after the realworld files had filled 256 root children).
- */
-const MAX_CHILDREN = 32;
-
-/**
- * An object whose keys made this many new shapes in a row is taken for a map (its keys are data)
- * and its further keys make none. A new kind of record pays too: it enters the tree this many keys
- * per object met, so its factory comes a few objects later.
- */
-export const FRESH_KEYS_BEFORE_MAP = 8;
-
-/** Where every object starts. */
-let root = new Shape('', undefined);
-let shapeCount = 0;
-let factoryCount = 0;
+export const DEFAULT_SHAPE_TREE_LIMITS: Readonly<ShapeTreeLimits> = {
+  maxShapes: 16_384,
+  maxFactories: 1_024,
+  maxChildren: 32,
+  freshKeysBeforeMap: 8,
+};
 
 /** Depths below this remember how their last object started. */
 const GUESSED_DEPTHS = 64;
-/**
- * The shape after the first key of the last object opened at each depth. Objects at one depth
- * mostly start alike (the records of a list, the addresses in them), while the root's last child
- * alternates between them.
- */
-const firstShapes: Array<Shape | undefined> = new Array<Shape | undefined>(GUESSED_DEPTHS).fill(undefined);
 
 /** Stands for every object wider than MAX_SHAPE_SIZE: it has no children and never a factory. */
 export const WIDE = new Shape('', undefined);
@@ -117,78 +115,97 @@ function probeCompilation(): boolean {
   }
 }
 
-/** The shape every object starts with. */
-export function rootShape(): Shape {
-  return root;
-}
-
-/** The likeliest shape after the first key of an object opened at `depth` (0 for the outermost). */
-export function firstShapeGuess(depth: number): Shape | undefined {
-  return (depth < GUESSED_DEPTHS ? firstShapes[depth] : undefined) ?? root.lastChild;
-}
-
-/**
- * Records `shape` as how the object just opened at `depth` started. Only a child of the current
- * root is kept: reading that first key may have started the tree afresh, and a shape of the old
- * tree kept here would keep the whole old tree alive.
- */
-export function rememberFirstShape(depth: number, shape: Shape): void {
-  if (depth < GUESSED_DEPTHS && shape.parent === root) firstShapes[depth] = shape;
-}
-
-/**
- * The shape after `key` is added to an object of shape `shape`. A key the tree has not seen there
- * makes a new shape only when `mayGrow` and `shape` has room for another child; else the object
- * goes on as WIDE. Map-like objects, whose keys are data, would otherwise add a shape per key and
- * key position, and start the tree afresh (dropping every factory) in each parse.
- */
-export function nextShape(shape: Shape, key: string, mayGrow: boolean): Shape {
-  if (shape.lastKey === key) return shape.lastChild!;
-  if (shape === WIDE || shape.size >= MAX_SHAPE_SIZE || key.length > MAX_SHAPE_KEY_LENGTH) return WIDE;
-  let child = shape.children?.get(key);
-  if (child === undefined) {
-    if (!mayGrow || (shape !== root && (shape.children?.size ?? 0) >= MAX_CHILDREN)) return WIDE;
-    if (++shapeCount > MAX_SHAPES) forgetShapes();
-    child = new Shape(key, shape);
-    (shape.children ??= new Map()).set(key, child);
-    grown = true;
-  }
-  shape.lastKey = key;
-  shape.lastChild = child;
-  return child;
-}
-
-/** Whether the last nextShape call made a new shape; read and reset by the caller. */
-export let grown = false;
-
-export function resetGrown(): void {
-  grown = false;
-}
-
-/**
- * The compiled factory for `shape` once it has been used often enough, else undefined (and the
- * caller builds the object one property at a time).
- */
-export function factoryFor(shape: Shape): Factory | undefined {
-  if (shape.factory !== undefined) return shape.factory;
-  if (BROWSER_BUILD || shape === WIDE || !canCompile || ++shape.uses <= USES_BEFORE_FACTORY) return undefined;
-  const keys: string[] = [];
-  for (let step: Shape = shape; step.parent !== undefined; step = step.parent) keys.push(step.key);
-  if (keys.includes('__proto__')) {
-    shape.uses = -Infinity;
-    return undefined;
-  }
-  keys.reverse();
-  if (++factoryCount > MAX_FACTORIES) forgetShapes();
-  const properties = keys.map((key, index) => `${JSON.stringify(key)}:v[s+${index}]`).join(',');
-  shape.factory = new Function('v', 's', `return {${properties}}`) as Factory;
-  return shape.factory;
-}
-
-/** Drops the whole tree; shapes still held by a parse in progress keep working on their own. */
-function forgetShapes(): void {
+/** The shapes met across parses, with their factories, within limits. */
+export class ShapeTree {
+  readonly maxShapes: number;
+  readonly maxFactories: number;
+  readonly maxChildren: number;
+  readonly freshKeysBeforeMap: number;
+  /** Where every object starts. */
   root = new Shape('', undefined);
-  firstShapes.fill(undefined);
   shapeCount = 0;
   factoryCount = 0;
+  /** Whether the last nextShape call made a new shape; read and reset by the caller. */
+  grown = false;
+  /**
+   * The shape after the first key of the last object opened at each depth. Objects at one depth
+   * mostly start alike (the records of a list, the addresses in them), while the root's last child
+   * alternates between them.
+   */
+  private readonly firstShapes: Array<Shape | undefined> = new Array<Shape | undefined>(GUESSED_DEPTHS).fill(undefined);
+
+  constructor(limits: Partial<ShapeTreeLimits> = {}) {
+    const chosen = { ...DEFAULT_SHAPE_TREE_LIMITS, ...limits };
+    this.maxShapes = chosen.maxShapes;
+    this.maxFactories = chosen.maxFactories;
+    this.maxChildren = chosen.maxChildren;
+    this.freshKeysBeforeMap = chosen.freshKeysBeforeMap;
+  }
+
+  /** The likeliest shape after the first key of an object opened at `depth` (0 for the outermost). */
+  firstShapeGuess(depth: number): Shape | undefined {
+    return (depth < GUESSED_DEPTHS ? this.firstShapes[depth] : undefined) ?? this.root.lastChild;
+  }
+
+  /**
+   * Records `shape` as how the object just opened at `depth` started. Only a child of the current
+   * root is kept: reading that first key may have started the tree afresh, and a shape of the old
+   * tree kept here would keep the whole old tree alive.
+   */
+  rememberFirstShape(depth: number, shape: Shape): void {
+    if (depth < GUESSED_DEPTHS && shape.parent === this.root) this.firstShapes[depth] = shape;
+  }
+
+  /**
+   * The shape after `key` is added to an object of shape `shape`. A key the tree has not seen there
+   * makes a new shape only when `mayGrow` and `shape` has room for another child; else the object
+   * goes on as WIDE. Map-like objects, whose keys are data, would otherwise add a shape per key and
+   * key position, and start the tree afresh (dropping every factory) in each parse.
+   */
+  nextShape(shape: Shape, key: string, mayGrow: boolean): Shape {
+    if (shape.lastKey === key) return shape.lastChild!;
+    if (shape === WIDE || shape.size >= MAX_SHAPE_SIZE || key.length > MAX_SHAPE_KEY_LENGTH) return WIDE;
+    let child = shape.children?.get(key);
+    if (child === undefined) {
+      if (!mayGrow || (shape !== this.root && (shape.children?.size ?? 0) >= this.maxChildren)) return WIDE;
+      if (++this.shapeCount > this.maxShapes) this.forget();
+      child = new Shape(key, shape);
+      (shape.children ??= new Map()).set(key, child);
+      this.grown = true;
+    }
+    shape.lastKey = key;
+    shape.lastChild = child;
+    return child;
+  }
+
+  /**
+   * The compiled factory for `shape` once it has been used often enough, else undefined (and the
+   * caller builds the object one property at a time).
+   */
+  factoryFor(shape: Shape): Factory | undefined {
+    if (shape.factory !== undefined) return shape.factory;
+    if (BROWSER_BUILD || shape === WIDE || !canCompile || ++shape.uses <= USES_BEFORE_FACTORY) return undefined;
+    const keys: string[] = [];
+    for (let step: Shape = shape; step.parent !== undefined; step = step.parent) keys.push(step.key);
+    if (keys.includes('__proto__')) {
+      shape.uses = -Infinity;
+      return undefined;
+    }
+    keys.reverse();
+    if (++this.factoryCount > this.maxFactories) this.forget();
+    const properties = keys.map((key, index) => `${JSON.stringify(key)}:v[s+${index}]`).join(',');
+    shape.factory = new Function('v', 's', `return {${properties}}`) as Factory;
+    return shape.factory;
+  }
+
+  /** Drops the whole tree; shapes still held by a parse in progress keep working on their own. */
+  private forget(): void {
+    this.root = new Shape('', undefined);
+    this.firstShapes.fill(undefined);
+    this.shapeCount = 0;
+    this.factoryCount = 0;
+  }
 }
+
+/** The tree every parse uses unless it is given another (tests give small ones). */
+export const sharedShapeTree = new ShapeTree();

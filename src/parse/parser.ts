@@ -29,7 +29,7 @@ import {
 import { readNumber } from './numbers.js';
 import { skipWhitespace } from './whitespace.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
-import { factoryFor, firstShapeGuess, FRESH_KEYS_BEFORE_MAP, grown, nextShape, rememberFirstShape, resetGrown, rootShape, WIDE, type Shape } from './object-shapes.js';
+import { WIDE, type Shape } from './object-shapes.js';
 import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
@@ -51,6 +51,7 @@ export function parseDocument(state: ParseState): unknown {
   const end = state.end;
   const keys = propertyKeys;
   const values = propertyValues;
+  const shapes = state.shapes;
   // The enclosing containers: an element buffer or a shape each, and in step with them the
   // element count of each array or the property start of each object.
   const outerContainers: Array<unknown[] | Shape> = [];
@@ -58,7 +59,7 @@ export function parseDocument(state: ParseState): unknown {
   // In step with them, each open object's run of keys that made new shapes (state.freshKeys).
   const outerFreshKeys: number[] = [];
   let elements: unknown[] = [];
-  let shape: Shape = rootShape();
+  let shape: Shape = shapes.root;
   let inArray = false;
   /** The open array is still in its depth's numbers-only buffer. */
   let numbersOnly = false;
@@ -119,8 +120,8 @@ export function parseDocument(state: ParseState): unknown {
           count = top;
           state.pos = pos;
           state.freshKeys = 0;
-          shape = readPropertyName(state, rootShape(), firstShapeGuess(depth - 1));
-          rememberFirstShape(depth - 1, shape);
+          shape = readPropertyName(state, shapes.root, shapes.firstShapeGuess(depth - 1));
+          shapes.rememberFirstShape(depth - 1, shape);
           pos = state.pos;
           // A key takes its slot at once, so that an object nested in its value starts above it.
           keys[top++] = state.key;
@@ -234,7 +235,7 @@ function buildObject(
   end: number,
   closeAt: number,
 ): JsonObject {
-  const factory = factoryFor(shape);
+  const factory = state.shapes.factoryFor(shape);
   let object: JsonObject;
   if (factory !== undefined) {
     object = factory(values, start);
@@ -280,9 +281,10 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
   } else {
     state.pos = pos + 1;
     key = readKey(state);
-    next = nextShape(shape, key, state.freshKeys < FRESH_KEYS_BEFORE_MAP);
-    if (grown) {
-      resetGrown();
+    const shapes = state.shapes;
+    next = shapes.nextShape(shape, key, state.freshKeys < shapes.freshKeysBeforeMap);
+    if (shapes.grown) {
+      shapes.grown = false;
       state.freshKeys++;
     } else state.freshKeys = 0;
     pos = state.pos;

@@ -1,5 +1,6 @@
 import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
 import type { KeyAction, ParseFailureCode } from './types.js';
+import { sharedShapeTree, type ShapeTree } from './object-shapes.js';
 import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
@@ -27,6 +28,8 @@ export class ParseState {
   key = '';
   /** How many keys in a row of the open object made new shapes (see readPropertyName). */
   freshKeys = 0;
+  /** The object shapes known across parses (object-shapes.ts); tests give small trees. */
+  readonly shapes: ShapeTree;
   /** The input as 32-bit words (see word-view.ts); null until made, undefined if there is none. */
   words: Uint32Array | undefined | null = null;
   wordsStart = 0;
@@ -38,8 +41,10 @@ export class ParseState {
     maxDepth: number,
     protoAction: KeyAction,
     constructorAction: KeyAction,
+    shapes: ShapeTree = sharedShapeTree,
   ) {
     this.bytes = bytes;
+    this.shapes = shapes;
     this.end = bytes.length;
     this.shared = shared;
     this.fatal = fatal;

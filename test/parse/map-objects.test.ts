@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAP_BUILD_MIN_KEYS } from '../../src/parse/map-objects.js';
-import { FRESH_KEYS_BEFORE_MAP, rootShape, type Shape } from '../../src/parse/object-shapes.js';
+import { sharedShapeTree, type Shape } from '../../src/parse/object-shapes.js';
+
+const FRESH_KEYS_BEFORE_MAP = sharedShapeTree.freshKeysBeforeMap;
+const rootShape = (): Shape => sharedShapeTree.root;
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { expectAgreement } from './agreement.js';
 import { utf8 } from './oracle.js';

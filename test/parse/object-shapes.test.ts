@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstShapeGuess, rootShape } from '../../src/parse/object-shapes.js';
+import { sharedShapeTree } from '../../src/parse/object-shapes.js';
+
+const rootShape = () => sharedShapeTree.root;
+const firstShapeGuess = (depth: number) => sharedShapeTree.firstShapeGuess(depth);
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { expectAgreement } from './agreement.js';
 import { jsonText } from './json-text.js';

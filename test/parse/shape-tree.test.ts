@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ShapeTree, WIDE, type Shape } from '../../src/parse/object-shapes.js';
+import { parseDocument } from '../../src/parse/parser.js';
+import { ParseState } from '../../src/parse/state.js';
+import { oracle, utf8 } from './oracle.js';
+
+/** Parses `text` with `tree` as the shape tree, and checks the value against the oracle. */
+function parseWith(tree: ShapeTree, text: string): unknown {
+  const bytes = utf8(text);
+  const value = parseDocument(new ParseState(bytes, false, false, 512, 'ignore', 'ignore', tree));
+  const expected = oracle(bytes);
+  expect(expected.ok).toBe(true);
+  if (expected.ok) expect(value).toEqual(expected.value);
+  return value;
+}
+
+function shapesBelow(shape: Shape): number {
+  let count = 0;
+  for (const child of shape.children?.values() ?? []) count += 1 + shapesBelow(child);
+  return count;
+}
+
+const records = (count: number, keys: string[]) =>
+  `[${Array.from({ length: count }, (_, index) => `{${keys.map((key) => `"${key}":${index}`).join(',')}}`).join(',')}]`;
+
+describe('ShapeTree limits', () => {
+  it('starts afresh past maxShapes, and keeps building right objects', () => {
+    const tree = new ShapeTree({ maxShapes: 10 });
+    const firstRoot = tree.root;
+    parseWith(tree, records(3, ['a', 'b', 'c', 'd', 'e', 'f']));
+    parseWith(tree, records(3, ['g', 'h', 'i', 'j', 'k', 'l']));
+    expect(tree.root).not.toBe(firstRoot);
+    expect(shapesBelow(tree.root)).toBeLessThanOrEqual(10);
+  });
+
+  it('starts afresh past maxFactories', () => {
+    const tree = new ShapeTree({ maxFactories: 2 });
+    const firstRoot = tree.root;
+    for (const key of ['p', 'q', 'r']) parseWith(tree, records(8, [key, 'x']));
+    expect(tree.root).not.toBe(firstRoot);
+  });
+
+  it('gives a shape no more than maxChildren children (the root excepted)', () => {
+    const tree = new ShapeTree({ maxChildren: 3 });
+    for (const second of ['b1', 'b2', 'b3', 'b4', 'b5']) parseWith(tree, `{"a":1,"${second}":2}`);
+    expect(tree.root.children?.get('a')?.children?.size).toBe(3);
+    for (const first of ['c1', 'c2', 'c3', 'c4', 'c5']) parseWith(tree, `{"${first}":1}`);
+    expect(tree.root.children?.size).toBe(6);
+  });
+
+  it('stops growing an object after freshKeysBeforeMap new shapes in a row', () => {
+    const tree = new ShapeTree({ freshKeysBeforeMap: 2 });
+    parseWith(tree, '{"m1":1,"m2":2,"m3":3,"m4":4}');
+    expect(shapesBelow(tree.root)).toBe(2);
+    // The same record met again grows two keys further each time, until it is whole.
+    parseWith(tree, '{"m1":1,"m2":2,"m3":3,"m4":4}');
+    expect(shapesBelow(tree.root)).toBe(4);
+    const m4 = tree.root.children?.get('m1')?.children?.get('m2')?.children?.get('m3')?.children?.get('m4');
+    expect(m4).toBeDefined();
+    expect(m4).not.toBe(WIDE);
+  });
+
+  it('keeps trees apart', () => {
+    const small = new ShapeTree({ maxShapes: 4 });
+    const other = new ShapeTree();
+    parseWith(small, '{"only":1}');
+    expect(other.root.children).toBeUndefined();
+  });
+});
