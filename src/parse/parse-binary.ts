@@ -20,6 +20,16 @@ function isEngineLimit(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === 'ERR_STRING_TOO_LONG';
 }
 
+/**
+ * Forgets what the parse left in the buffers reused across parses, so that no parsed value stays
+ * reachable; after a failure their exact heights are unknown, so the grown ones go.
+ */
+function releaseScratch(failed: boolean): void {
+  releaseElementBuffers(failed);
+  releasePropertyStack(failed);
+  releaseStringScratch();
+}
+
 const BOM_0 = 0xef;
 const BOM_1 = 0xbb;
 const BOM_2 = 0xbf;
@@ -52,29 +62,27 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   // No `finally` here or below: a finally block in the unwinding path makes V8 build a message
   // object with the throw's location for every failure, which costs microseconds.
   let value: unknown;
+  // What the parse threw, if it was not the failure sentinel (which needs no handling of its own).
+  let thrown: unknown = PARSE_FAILED;
   try {
     value = parseDocument(state);
   } catch (error) {
-    releaseElementBuffers(true);
-    releasePropertyStack(true);
-    releaseStringScratch();
-    if (error === PARSE_FAILED) return toFailure(bytes, bytes.length, state.failure!);
-    if (isEngineLimit(error)) {
-      // The engine's own limits (a string or an array past its maximum length) are a property of
-      // the content, so they fail the parse instead of escaping as an exception.
-      return toFailure(bytes, bytes.length, {
-        position: state.pos,
-        found: `content the engine cannot hold (${(error as Error).message})`,
-        expected: 'values within the engine\'s limits',
-        code: 'ENGINE_LIMIT',
-      });
-    }
-    throw error;
+    value = PARSE_FAILED;
+    thrown = error;
   }
   const failed = value === PARSE_FAILED;
-  releaseElementBuffers(failed);
-  releasePropertyStack(failed);
-  releaseStringScratch();
+  releaseScratch(failed);
+  if (thrown !== PARSE_FAILED) {
+    // The engine's own limits (a string or an array past its maximum length) are a property of
+    // the content, so they fail the parse instead of escaping as an exception.
+    if (!isEngineLimit(thrown)) throw thrown;
+    return toFailure(bytes, bytes.length, {
+      position: state.pos,
+      found: `content the engine cannot hold (${(thrown as Error).message})`,
+      expected: 'values within the engine\'s limits',
+      code: 'ENGINE_LIMIT',
+    });
+  }
   if (failed) return toFailure(bytes, bytes.length, state.failure!);
   return { ok: true, value: value as T };
 }
