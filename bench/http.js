@@ -12,7 +12,8 @@
 // Usage: node bench/http.js [--runtime node24|node26|bun|deno|node20|node22] [--quick]
 //   [--parts cases,squeeze,soak] [--squeeze] [--soak] [--sizes 1kb,64kb,1mb,10mb] [--bodies records,mixed]
 //   [--modes usual,parseBody,...] [--duration 8] [--warmup 2] [--rounds 2] [--cap 300mb|none]
-//   [--connections N] [--soak-seconds 90] [--library dist/body.js]
+//   [--connections N] [--caps 300,250,...] (squeeze caps in MB) [--squeeze-size 10mb] [--soak-seconds 90]
+//   [--library dist/body.js]
 //   [--save] [--no-save]
 // Results: bench/results/local/ (git-ignored); --save also writes bench/results/http-<runtime>-latest.json
 // and bench/charts/http-soak-<runtime>.svg. --no-save writes nothing.
@@ -48,6 +49,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string' },
     'soak-seconds': { type: 'string' },
     'squeeze-size': { type: 'string', default: '10mb' },
+    caps: { type: 'string' },
     library: { type: 'string' },
     save: { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
@@ -183,7 +185,7 @@ async function runCases() {
   return rows;
 }
 
-const SQUEEZE_CAPS_MB = [300, 250, 200, 170, 140, 120, 100, 80, 64, 48, 40];
+const SQUEEZE_CAPS_MB = [300, 250, 200, 180, 170, 160, 150, 140, 120, 100, 80, 64, 48];
 
 async function runSqueeze() {
   if (!cap.version) {
@@ -193,7 +195,7 @@ async function runSqueeze() {
   const size = flags['squeeze-size'];
   const kind = bodies.includes('mixed') ? 'mixed' : bodies[0];
   const squeezeModes = ['usual', 'parseBody'];
-  const caps = quick ? [300, 40] : SQUEEZE_CAPS_MB;
+  const caps = flags.caps ? flags.caps.split(',').map(Number) : quick ? [300, 40] : SQUEEZE_CAPS_MB;
   const stepSeconds = quick ? 1 : 6;
   const rows = [];
   let failedInARow = 0;
