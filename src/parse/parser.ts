@@ -45,6 +45,8 @@ const objectPrototype = Object.prototype;
  *
  * An open array is an element buffer and a count; an open object is its shape so far and the index
  * where its properties start on the property stack. Both become real values when they close.
+ * The loop `readValue` reads one value; `storeValue` stores it into the open container and
+ * closes every container that ends after it, then goes on with the next value.
  */
 export function parseDocument(state: ParseState): unknown {
   const bytes = state.bytes;
@@ -53,9 +55,9 @@ export function parseDocument(state: ParseState): unknown {
   const values = propertyValues;
   const shapes = state.shapes;
   // The enclosing containers: an element buffer or a shape each, and in step with them the
-  // element count of each array or the property start of each object.
+  // element count of each array or the property start of each object (its `mark`).
   const outerContainers: Array<unknown[] | Shape> = [];
-  const outerCounts: number[] = [];
+  const outerMarks: number[] = [];
   // In step with them, each open object's run of keys that made new shapes (state.freshKeys).
   const outerFreshKeys: number[] = [];
   let elements: unknown[] = [];
@@ -64,12 +66,16 @@ export function parseDocument(state: ParseState): unknown {
   /** The open array is still in its depth's numbers-only buffer. */
   let numbersOnly = false;
   let open = false;
+  /** Elements stored so far in the open array. */
   let count = 0;
+  /** Where the open object's properties start on the property stack. */
+  let start = 0;
+  /** The height of the property stack. */
   let top = 0;
   let pos = state.pos;
   let value: unknown;
 
-  for (;;) {
+  readValue: for (;;) {
     // Read one value.
     let byte = pos < end ? bytes[pos] : -1;
     if (isWhitespace(byte)) {
@@ -106,7 +112,7 @@ export function parseDocument(state: ParseState): unknown {
         }
         if (open) {
           outerContainers.push(inArray ? elements : shape);
-          outerCounts.push(count);
+          outerMarks.push(inArray ? count : start);
           outerFreshKeys.push(state.freshKeys);
         }
         open = true;
@@ -117,7 +123,7 @@ export function parseDocument(state: ParseState): unknown {
           count = 0;
         } else {
           inArray = false;
-          count = top;
+          start = top;
           state.pos = pos;
           state.freshKeys = 0;
           shape = readPropertyName(state, shapes.root, shapes.firstShapeGuess(depth - 1));
@@ -126,7 +132,7 @@ export function parseDocument(state: ParseState): unknown {
           // A key takes its slot at once, so that an object nested in its value starts above it.
           keys[top++] = state.key;
         }
-        continue;
+        continue readValue;
       }
       case LOWER_T:
         pos = expectLiteral(state, pos, 'true');
@@ -163,7 +169,7 @@ export function parseDocument(state: ParseState): unknown {
     }
 
     // Store the value, then close every container that ends right after it.
-    for (;;) {
+    storeValue: for (;;) {
       if (!open) {
         pos = skipWhitespace(state, pos);
         if (pos < end) return fail(state, pos, 'end of input after the JSON value', undefined, 'TRAILING_CONTENT');
@@ -191,7 +197,7 @@ export function parseDocument(state: ParseState): unknown {
           pos = state.pos;
           keys[top++] = state.key;
         }
-        break;
+        continue readValue;
       }
       if (byte === (inArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
         pos++;
@@ -200,22 +206,26 @@ export function parseDocument(state: ParseState): unknown {
           if (!numbersOnly) noteGeneralElementCount(outerContainers.length, count);
         } else {
           notePropertyHeight(top);
-          value = buildObject(state, shape, keys, values, count, top, pos - 1);
-          top = count;
+          value = buildObject(state, shape, keys, values, start, top, pos - 1);
+          top = start;
         }
         if (outerContainers.length === 0) {
           open = false;
-          continue;
+          continue storeValue;
         }
         const outer = outerContainers.pop()!;
-        count = outerCounts.pop()!;
+        const mark = outerMarks.pop()!;
         state.freshKeys = outerFreshKeys.pop()!;
         inArray = Array.isArray(outer);
         if (inArray) {
           elements = outer as unknown[];
           numbersOnly = holdsOnlyNumbers(elements, outerContainers.length);
-        } else shape = outer as Shape;
-        continue;
+          count = mark;
+        } else {
+          shape = outer as Shape;
+          start = mark;
+        }
+        continue storeValue;
       }
       return fail(state, pos, inArray ? "',' or ']'" : "',' or '}'");
     }
