@@ -12,7 +12,6 @@ import {
   COLON,
   COMMA,
   DIGIT_0,
-  DIGIT_1,
   DIGIT_9,
   DOT,
   LOWER_E,
@@ -148,20 +147,23 @@ export function parseDocument(state: ParseState): unknown {
         break;
       default: {
         // Integers of up to 9 digits, the most common numbers, are read here: a call costs more.
-        if (byte >= DIGIT_1 && byte <= DIGIT_9) {
+        // A leading 0 takes no more digits ("01" is read as 0, then fails at the 1).
+        if (byte >= DIGIT_0 && byte <= DIGIT_9) {
           let integer = byte - DIGIT_0;
           let next = pos + 1;
           let nextByte = next < end ? bytes[next] : -1;
-          while (nextByte >= DIGIT_0 && nextByte <= DIGIT_9 && next - pos < 9) {
-            integer = integer * 10 + (nextByte - DIGIT_0);
-            nextByte = ++next < end ? bytes[next] : -1;
+          if (integer !== 0) {
+            while (nextByte >= DIGIT_0 && nextByte <= DIGIT_9 && next - pos < 9) {
+              integer = integer * 10 + (nextByte - DIGIT_0);
+              nextByte = ++next < end ? bytes[next] : -1;
+            }
           }
           if (!(nextByte >= DIGIT_0 && nextByte <= DIGIT_9) && nextByte !== DOT && nextByte !== LOWER_E && nextByte !== UPPER_E) {
             value = integer;
             pos = next;
             break;
           }
-        } else if (byte !== MINUS && byte !== DIGIT_0) return fail(state, pos, 'a value');
+        } else if (byte !== MINUS) return fail(state, pos, 'a value');
         state.pos = pos;
         value = readNumber(state);
         pos = state.pos;

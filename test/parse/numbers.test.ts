@@ -68,3 +68,9 @@ describe('long numbers (past the 40 bytes read digit by digit) are the numbers J
     expectAgreement(utf8(`0.${digits(1_000_000)}`));
   });
 });
+
+describe('zero read in the parser loop', () => {
+  for (const text of ['0', '[0]', '[0,0,0]', '{"a":0}', '0.5', '[0e1]', '[0E-1]', '-0', '[-0,0]', '01', '[01]', '[00]', '[0x]', '[0 ,1]', '[0,]', '0 ']) {
+    it(text, () => expectAgreement(utf8(text)));
+  }
+});
