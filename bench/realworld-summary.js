@@ -73,6 +73,8 @@ const range = (values) => {
  */
 export function realworldText(summary, { quick }) {
   const lines = [];
+  // The wall column (at `at`) only means something beside CPU-time ratios.
+  const withWall = (cells, at = 5) => (summary.clock === 'cpu' ? cells : cells.filter((_, column) => column !== at));
   if (quick) {
     const checked = summary.documents.filter((document) => !document.error).length;
     lines.push(`  quick mode: ${checked} of ${summary.documents.length} documents in ${summary.sets.length} sets parsed, checked against native and timed; no figures are shown.`);
@@ -84,15 +86,19 @@ export function realworldText(summary, { quick }) {
       const members = summary.documents.filter((document) => document.set === set);
       if (members.length === 0) continue;
       const rows = members.map((document) =>
-        document.error
-          ? [document.name, formatBytes(document.bytes), '', '', 'not timed', '', document.error]
-          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), range(document.ratios)],
+        withWall(
+          document.error
+            ? [document.name, formatBytes(document.bytes), '', '', 'not timed', '', document.error]
+            : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), range(document.ratios)],
+        ),
       );
-      lines.push('', `  ${set}`, indent(textTable(['document', 'size', 'native', 'parseBinary', 'ratio', 'wall', 'range'], rows, { textLast: true })));
+      lines.push('', `  ${set}`, indent(textTable(withWall(['document', 'size', 'native', 'parseBinary', 'ratio', 'wall', 'range']), rows, { textLast: true })));
     }
     lines.push('', '  Geometric mean of the ratios per set (lower is better)');
-    const rows = summary.sets.map((set) => [set.set, String(set.documents), formatRatio(set.geomean), formatRatio(set.wallGeomean), range(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`]);
-    lines.push(indent(textTable(['set', 'documents', 'geomean', 'wall', 'range', 'slowest'], rows, { textLast: true })));
+    const rows = summary.sets.map((set) =>
+      withWall([set.set, String(set.documents), formatRatio(set.geomean), formatRatio(set.wallGeomean), range(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
+    );
+    lines.push(indent(textTable(withWall(['set', 'documents', 'geomean', 'wall', 'range', 'slowest'], 3), rows, { textLast: true })));
   }
   for (const document of summary.documents.filter((entry) => entry.error)) {
     if (quick) lines.push(`  ✗ ${document.id}: ${document.error}`);

@@ -133,6 +133,8 @@ const ratioRange = (values) => {
   return usable.length > 1 ? `${formatRatio(Math.min(...usable))} to ${formatRatio(Math.max(...usable))}` : '';
 };
 
+const processCount = (count) => `${count} fresh process${count === 1 ? '' : 'es'}`;
+
 /** parseBinary / native allocated, as a geometric mean over the documents measured. */
 function memoryRatio(memory) {
   if (!memory?.documents?.length) return null;
@@ -140,12 +142,16 @@ function memoryRatio(memory) {
 }
 
 function realworldMarkdown(section) {
+  // The wall column (at `at`) only means something beside CPU-time ratios.
+  const withWall = (cells, at) => (section.clock === 'cpu' ? cells : cells.filter((_, column) => column !== at));
   const lines = [
-    `Median ${section.clock === 'cpu' ? 'CPU' : 'wall-clock'} time per parse of parseBinary over native (\`JSON.parse(decoder.decode(bytes))\`), side by side in one process; each figure is the median over ${plural(section.processes, 'fresh process')}${section.policy ? ` (a fresh browser each), in a page with ${section.policy}` : ''}, and "range" spans the processes.${section.clock === 'cpu' ? ' "wall" is the same samples by wall clock, which other work on the machine disturbs more.' : ''} Lower is better; below 1× is faster than native. ${measuredOn(section)}.`,
+    `Median ${section.clock === 'cpu' ? 'CPU' : 'wall-clock'} time per parse of parseBinary over native (\`JSON.parse(decoder.decode(bytes))\`), side by side in one process; each figure is the median over ${processCount(section.processes)}${section.policy ? ` (a fresh browser each), in a page with ${section.policy}` : ''}, and "range" spans the processes.${section.clock === 'cpu' ? ' "wall" is the same samples by wall clock, which other work on the machine disturbs more.' : ''} Lower is better; below 1× is faster than native. ${measuredOn(section)}.`,
     '',
     table(
-      ['set', 'documents', 'geometric mean', 'wall', 'range', 'slowest document'],
-      section.sets.map((set) => [set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, formatRatio(set.wallGeomean), ratioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`]),
+      withWall(['set', 'documents', 'geometric mean', 'wall', 'range', 'slowest document'], 3),
+      section.sets.map((set) =>
+        withWall([set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, formatRatio(set.wallGeomean), ratioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
+      ),
     ),
   ];
   const failures = failureNotes();
@@ -153,11 +159,14 @@ function realworldMarkdown(section) {
     const members = section.documents.filter((document) => document.set === set);
     if (members.length === 0) continue;
     const rows = members.map((document) =>
-      document.error
-        ? [document.name, formatBytes(document.bytes), failures.cell(document.id, document.error), '', '', '', '']
-        : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), ratioRange(document.ratios)],
+      withWall(
+        document.error
+          ? [document.name, formatBytes(document.bytes), failures.cell(document.id, document.error), '', '', '', '']
+          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), ratioRange(document.ratios)],
+        5,
+      ),
     );
-    lines.push('', `**${set}**`, '', table(['document', 'size', 'native', 'parseBinary', 'ratio', 'wall', 'range'], rows));
+    lines.push('', `**${set}**`, '', table(withWall(['document', 'size', 'native', 'parseBinary', 'ratio', 'wall', 'range'], 5), rows));
   }
   lines.push(...failures.lines());
   if (section.memory?.documents?.length) {
@@ -185,7 +194,7 @@ function realworldChart(section) {
     reference: { value: 1, label: 'native = 1×' },
     groups: [
       {
-        label: `Geometric mean per set, median of ${plural(section.processes, 'process')}`,
+        label: `Geometric mean per set, median of ${processCount(section.processes)}`,
         bars: section.sets.map((set) => ({ label: set.set, value: set.geomean, text: `${formatRatio(set.geomean)} · ${plural(set.documents, 'document')}`, role: 'library' })),
       },
     ],
