@@ -1,6 +1,6 @@
 import { BodyCollector } from '../body/body-collector.js';
 import { bodySourceReader } from '../body/body-source.js';
-import type { NodeReadableLike } from '../body/types.js';
+import type { BodyFailure, NodeReadableLike } from '../body/types.js';
 
 /** Why a request body could not be read, in the terms frameworks report it. */
 export type RequestBodyProblem =
@@ -71,22 +71,38 @@ function problemOf(status: number, req: ServerRequestLike | undefined, declared:
  * chunk release), keeping hold of the counts that framework errors report (body-parser's
  * `received`, `expected`), which the public `readBody` result does not carry.
  */
-export async function readRequestBody(
+export function readRequestBody(
   req: ServerRequestLike,
   options: RequestReadOptions,
 ): Promise<RequestBody | RequestBodyFailure> {
-  const { limit, inflate, detach } = options;
-  const declared = declaredLengthOf(req);
-  const reader = bodySourceReader(req, limit, inflate);
-  if (!reader.headers.ok) {
-    reader.drop();
-    const { status, message } = reader.headers;
-    return { ok: false, problem: problemOf(status, undefined, declared, 0), status, message, received: 0, declared };
+  // Not async: one promise layer less per request (measurable on 1 KB bodies); what the shape
+  // checks throw becomes the rejection by hand.
+  try {
+    const { limit, inflate, detach } = options;
+    const declared = declaredLengthOf(req);
+    const reader = bodySourceReader(req, limit, inflate);
+    if (!reader.headers.ok) {
+      reader.drop();
+      const { status, message } = reader.headers;
+      return Promise.resolve({ ok: false, problem: problemOf(status, undefined, declared, 0), status, message, received: 0, declared });
+    }
+    const collector = BodyCollector.create(reader.headers.declaredLength, limit, detach);
+    return reader
+      .read(collector, detach ? 'sole-reader' : 'none', undefined)
+      .then((failure) => readResult(req, collector, declared, failure ?? collector.finish()));
+  } catch (error) {
+    return Promise.reject(error);
   }
-  const collector = BodyCollector.create(reader.headers.declaredLength, limit, detach);
-  const failure = (await reader.read(collector, detach ? 'sole-reader' : 'none', undefined)) ?? collector.finish();
-  if (failure instanceof Uint8Array) return { ok: true, bytes: failure, buffer: collector.backingBuffer };
+}
+
+function readResult(
+  req: ServerRequestLike,
+  collector: BodyCollector,
+  declared: number | undefined,
+  outcome: Uint8Array | BodyFailure,
+): RequestBody | RequestBodyFailure {
+  if (outcome instanceof Uint8Array) return { ok: true, bytes: outcome, buffer: collector.backingBuffer };
   const received = collector.receivedLength;
-  const { status, message } = failure;
+  const { status, message } = outcome;
   return { ok: false, problem: problemOf(status, req, declared, received), status, message, received, declared };
 }

@@ -115,4 +115,31 @@ describe('BodyCollector', () => {
     expect(outgrown.byteLength).toBe(0);
     expect(body.backingBuffer.byteLength).toBe(40_000);
   });
+  it('borrows a first chunk that is the whole declared body: read in place, never detached, copied for exactBytes', () => {
+    // A slice of a larger read, as node:http hands a small body over: it cannot be adopted.
+    const read = Uint8Array.of(9, 9, 1, 2, 3, 9);
+    const chunk = read.subarray(2, 5);
+    for (const consumable of [true, false]) {
+      const body = collector(3, 100);
+      expect(body.add(chunk, consumable)).toBeUndefined();
+      const bytes = body.finish();
+      expect(bytes).toBe(chunk);
+      expect(body.backingBuffer.byteLength).toBe(0);
+      const exact = body.exactBytes();
+      expect([...exact]).toEqual([1, 2, 3]);
+      expect(exact.buffer).not.toBe(read.buffer);
+      expect(read.byteLength).toBe(6);
+    }
+    // One byte more than declared is still refused, before anything is kept.
+    const longer = collector(2, 100);
+    expect(longer.add(chunk, true)).toMatchObject({ status: 400 });
+  });
+
+  it('hands an empty body out as an array of its own', () => {
+    const first = collector(0, 100).finish() as Uint8Array;
+    const second = collector(undefined, 100).exactBytes();
+    expect(first.byteLength).toBe(0);
+    expect(second.byteLength).toBe(0);
+    expect(first.buffer).not.toBe(second.buffer);
+  });
 });
