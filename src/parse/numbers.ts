@@ -63,9 +63,7 @@ export function readNumber(state: ParseState): number {
       return negative ? -value : value;
     }
   }
-  // Digits past the 19 that readNumberInFull tracks cannot help it: the engine converts the text.
-  if (pos - start > LONG_NUMBER_LENGTH) return readLongNumber(state, start, pos);
-  return readNumberInFull(state);
+  return readNumberInFull(state, pos);
 }
 
 /** Numbers whose digits before any exponent take more bytes than this are read by readLongNumber. */
@@ -92,11 +90,17 @@ function readLongNumber(state: ParseState, start: number, pos: number): number {
   return Number(asciiText(state, start, pos));
 }
 
-/** {@link readNumber} for any number: long significands, exponents, values past the fast paths. */
-function readNumberInFull(state: ParseState): number {
+/**
+ * {@link readNumber} for any number: long significands, exponents, values past the fast paths.
+ * `digitsEnd` is where readNumber's look at the digits and fraction stopped.
+ */
+function readNumberInFull(state: ParseState, digitsEnd: number): number {
+  const start = state.pos;
+  // Digits past the 19 tracked below cannot help: the engine converts the text. Checked here, not
+  // in readNumber, the common path: there it cost canada 3 to 5 % (bench/NOTES.md, round 5).
+  if (digitsEnd - start > LONG_NUMBER_LENGTH) return readLongNumber(state, start, digitsEnd);
   const bytes = state.bytes;
   const end = state.end;
-  const start = state.pos;
   let pos = start;
   const negative = bytes[pos] === MINUS;
   if (negative) pos++;
