@@ -25,6 +25,8 @@ export interface RequestBodyFailure {
   received: number;
   /** The Content-Length, when the body declared one and was not compressed. */
   declared: number | undefined;
+  /** The error the request stream emitted, when that is what stopped the reading. */
+  sourceError?: unknown;
 }
 
 /** A request body read whole: `bytes` is a view at the start of `buffer`, the one to detach. */
@@ -55,8 +57,16 @@ function declaredLengthOf(req: ServerRequestLike): number | undefined {
   return encoding === undefined || /^\s*identity\s*$/i.test(String(encoding)) ? length : undefined;
 }
 
-function problemOf(status: number, req: ServerRequestLike | undefined, declared: number | undefined, received: number): RequestBodyProblem {
+function problemOf(
+  status: number,
+  req: ServerRequestLike | undefined,
+  declared: number | undefined,
+  received: number,
+  overran = false,
+): RequestBodyProblem {
   if (status === 413) return 'too-large';
+  // A body longer than declared (possible where no HTTP parser cuts it, as with light-my-request).
+  if (overran) return 'length-mismatch';
   if (status === 415) return 'unsupported-encoding';
   // Refused from its headers (req undefined): only a malformed Content-Length gives a 400 there.
   if (req === undefined) return 'length-mismatch';
@@ -104,5 +114,6 @@ function readResult(
   if (outcome instanceof Uint8Array) return { ok: true, bytes: outcome, buffer: collector.backingBuffer };
   const received = collector.receivedLength;
   const { status, message } = outcome;
-  return { ok: false, problem: problemOf(status, req, declared, received), status, message, received, declared };
+  const problem = problemOf(status, req, declared, received, collector.passedDeclaredLength);
+  return { ok: false, problem, status, message, received, declared, sourceError: collector.sourceError };
 }

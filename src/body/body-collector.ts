@@ -45,6 +45,9 @@ export class BodyCollector {
   private received = 0;
   // The bytes are a chunk lent by the source: read them, never detach them.
   private borrowed = false;
+  private overran = false;
+  /** The error the source emitted, when reading stopped on one (frameworks pass it on as it is). */
+  sourceError: unknown = undefined;
 
   private constructor(
     private readonly declaredLength: number | undefined,
@@ -62,6 +65,11 @@ export class BodyCollector {
     return this.received;
   }
 
+  /** Whether a chunk was refused for carrying the body past its declared length. */
+  get passedDeclaredLength(): boolean {
+    return this.overran;
+  }
+
   /**
    * Copies one chunk in, or says why the body is refused. `consumable`: no one else reads this
    * chunk, so it may be adopted or detached once copied.
@@ -70,6 +78,7 @@ export class BodyCollector {
     const total = this.received + chunk.byteLength;
     if (total > this.limit) return streamedTooLarge(this.limit);
     if (this.declaredLength !== undefined && total > this.declaredLength) {
+      this.overran = true;
       return longerThanDeclared(this.declaredLength);
     }
     if (total <= this.bytes.byteLength) {

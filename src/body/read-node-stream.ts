@@ -89,6 +89,7 @@ export function readNodeStream(
       resolve(undefined);
     }
     function onError(error: unknown) {
+      collector.sourceError = error;
       stopWith(serverRequest ? clientHungUp(collector.receivedLength) : sourceFailed(error));
     }
     function onHangUp() {

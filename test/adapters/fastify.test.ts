@@ -4,7 +4,7 @@
 // Statuses, error codes and messages, Connection: close and parsed values must agree.
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import jsonParser, { fastifyJsonParser } from '../../src/fastify.js';
 import { send, type Answer, type Sent } from './http-client.js';
@@ -95,6 +95,46 @@ describe('the Fastify plugin answers as Fastify does', () => {
       const [theirs, ours] = await Promise.all(ports.map(async (port) => summary(await send(port, sent))));
       expect(ours).toEqual(theirs);
     }
+  });
+
+  // The same injected request to Fastify's parser and to ours.
+  async function injectBoth(request: InjectOptions) {
+    const answers = [];
+    for (const ours of [false, true]) {
+      const app = Fastify();
+      apps.push(app);
+      if (ours) await app.register(jsonParser);
+      app.post('/', async (incoming) => ({ body: incoming.body }));
+      const response = await app.inject({ method: 'POST', url: '/', ...request });
+      answers.push({ status: response.statusCode, body: response.json() });
+    }
+    return answers;
+  }
+
+  it('answers a body longer than its Content-Length through inject as Fastify does (no HTTP parser cuts it there)', async () => {
+    const answers = await injectBoth({
+      headers: { 'content-type': 'application/json', 'content-length': '20' },
+      payload: JSON.stringify({ text: 'x'.repeat(50) }),
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[1].body.code).toBe('FST_ERR_CTP_INVALID_CONTENT_LENGTH');
+  });
+
+  it("passes a request stream's own error on as Fastify does (status 400 unless it has one)", async () => {
+    const answers = await injectBoth({
+      simulate: { end: true, split: false, error: true, close: false },
+      payload: { text: 'x'.repeat(50) },
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[1]).toMatchObject({ status: 400, body: { message: 'Simulated' } });
+  });
+
+  it('refuses to replace an application/json parser the app added itself', async () => {
+    const app = Fastify();
+    apps.push(app);
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    app.register(jsonParser);
+    await expect(app.ready()).rejects.toMatchObject({ code: 'FST_ERR_CTP_ALREADY_PRESENT' });
   });
 
   it('inflates compressed bodies, which Fastify alone refuses as invalid JSON', async () => {

@@ -13,7 +13,6 @@ import {
   invalidJsonBody,
   unreadableBody,
   unsupportedEncoding,
-  type FastifyBodyError,
 } from './fastify-errors.js';
 
 /** Options of the Fastify plugin. Limits and poisoning come from Fastify's own settings. */
@@ -31,7 +30,14 @@ export interface FastifyJsonOptions {
 // Fastify hands its register options (prefix, logLevel, ...) to the plugin with ours.
 const KNOWN_OPTIONS: readonly string[] = Object.freeze(['inflate', 'fatal', 'maxDepth', 'detach', 'prefix', 'logLevel', 'logSerializers']);
 
-function readFailure(failure: RequestBodyFailure): FastifyBodyError {
+function readFailure(failure: RequestBodyFailure): Error {
+  // Fastify hands a stream's own error on (a status of 400 unless it has one of 400 or more).
+  const { sourceError } = failure;
+  if (sourceError instanceof Error && failure.problem !== 'too-large') {
+    const status = (sourceError as { statusCode?: unknown }).statusCode;
+    if (!(typeof status === 'number' && status >= 400)) Object.assign(sourceError, { statusCode: 400 });
+    return sourceError;
+  }
   switch (failure.problem) {
     case 'too-large':
       return bodyTooLarge();
@@ -95,7 +101,8 @@ function installParser(fastify: FastifyInstance, options: FastifyJsonOptions): v
     'json-parse-binary/fastify',
   );
   const settings = { inflate, detach, parseOptions };
-  fastify.removeContentTypeParser('application/json');
+  // Replaces only Fastify's default parser: one the app added itself makes Fastify throw
+  // FST_ERR_CTP_ALREADY_PRESENT here, rather than being replaced without a word.
   // No parseAs: Fastify hands over the raw request stream, which parseBinary reads from its bytes.
   fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload: unknown) =>
     parseRequest(request, payload as PayloadStream, settings),
