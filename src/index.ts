@@ -11,6 +11,7 @@ export type {
   ParseBinaryOptions,
   ParseBinaryResult,
   ParseBinarySuccess,
+  ParseFailureCode,
 } from './parse/types.js';
 export {
   configureDetach,
