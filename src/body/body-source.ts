@@ -3,7 +3,7 @@ import { ignoreRejection } from './chunks.js';
 import { unsupportedEncoding } from './failures.js';
 import { checkNodeHeaders, checkWebHeaders, type AcceptedHeaders } from './headers.js';
 import { createNodeInflater, readInflatedNodeStream } from './inflate-node.js';
-import { inflateWebStream } from './inflate-web.js';
+import { brotliThroughNodeStreams, inflateWebStream } from './inflate-web.js';
 import { readAsyncIterable, readWebStream } from './read-pulled.js';
 import { assertNodeStreamUnread, isServerRequest, readNodeStream, stopNodeStream } from './read-node-stream.js';
 import type { ChunkRelease } from './options.js';
@@ -56,6 +56,14 @@ function bodyHolderReader(holder: BodyHolderLike, limit: number, inflate: boolea
   const stream = holder.body;
   if (stream === null) return { headers, read: () => Promise.resolve(undefined), drop: ignore };
   if (headers.ok && headers.coding !== undefined) {
+    const throughNode = brotliThroughNodeStreams(stream, headers.coding);
+    if (throughNode !== undefined) {
+      return {
+        headers,
+        read: (collector, _chunks, signal) => readInflatedNodeStream(throughNode.source, throughNode.inflater, collector, signal),
+        drop: () => ignoreRejection(stream.cancel()),
+      };
+    }
     const inflated = inflateWebStream(stream, headers.coding);
     if (inflated === undefined) return webStreamReader(stream, unsupportedEncoding(headers.coding));
     return webStreamReader(inflated, headers);

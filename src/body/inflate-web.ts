@@ -1,7 +1,7 @@
 import { loadNodeBuiltin } from '../detach/node-builtin.js';
 import type { ContentCoding } from './inflate-coding.js';
-import { createNodeInflater } from './inflate-node.js';
-import type { ReadableStreamLike } from './types.js';
+import { createNodeInflater, type NodeInflater } from './inflate-node.js';
+import type { NodeReadableLike, ReadableStreamLike } from './types.js';
 
 // DecompressionStream spells brotli out; the HTTP coding names are the other formats' names.
 const FORMATS: Readonly<Record<ContentCoding, string>> = { gzip: 'gzip', deflate: 'deflate', br: 'brotli', zstd: 'zstd' };
@@ -13,9 +13,10 @@ type TransformPair = { readable: ReadableStream<Uint8Array>; writable: WritableS
  * as one 100 MiB chunk (test/body/inflate-bomb.smoke.mjs), past any limit. Writing it slices of
  * 1 KiB bounds each output chunk near 1 MiB, deflate's ratio being at most about 1032:1. Brotli's
  * ratio per input byte has no such bound (172 bytes make 100 MiB), and Deno's node:zlib web
- * adapter throws after a cancel, so Deno is refused brotli (415) rather than risk the memory.
+ * adapter throws after a cancel, so on Deno brotli goes through node:zlib as a Node stream
+ * instead (see {@link brotliThroughNodeStreams}).
  */
-const INFLATES_WHOLE_CHUNKS = typeof (globalThis as { Deno?: unknown }).Deno === 'object';
+export const INFLATES_WHOLE_CHUNKS = typeof (globalThis as { Deno?: unknown }).Deno === 'object';
 const SLICE_BYTES = 1024;
 
 function inSlices(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
@@ -66,4 +67,25 @@ export function inflateWebStream(
   }
   const transform = decompressionStream(coding) ?? nodeZlibTransform(coding);
   return transform === undefined ? undefined : source.pipeThrough(transform);
+}
+
+interface NodeReadableModule {
+  Readable: { fromWeb?(stream: ReadableStream<Uint8Array>): NodeReadableLike };
+}
+
+/**
+ * On Deno, a brotli body as a Node stream and a node:zlib brotli inflater, for
+ * `readInflatedNodeStream`: Deno's node:zlib hands the output over in chunks of at most 16 KiB
+ * (172 bytes of brotli that inflate to 100 MiB came out so, and stopped when destroyed), so the
+ * limit holds as on Node. `undefined` elsewhere, or when Deno lacks either piece.
+ */
+export function brotliThroughNodeStreams(
+  stream: ReadableStreamLike<Uint8Array>,
+  coding: ContentCoding,
+): { source: NodeReadableLike; inflater: NodeInflater } | undefined {
+  if (!INFLATES_WHOLE_CHUNKS || coding !== 'br') return undefined;
+  const fromWeb = loadNodeBuiltin<NodeReadableModule>('node:stream')?.Readable?.fromWeb;
+  const inflater = fromWeb === undefined ? undefined : createNodeInflater(coding);
+  if (fromWeb === undefined || inflater === undefined) return undefined;
+  return { source: fromWeb(stream as ReadableStream<Uint8Array>), inflater };
 }
