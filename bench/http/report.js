@@ -69,6 +69,14 @@ export function compareModes(summary, { ours = 'parseBody', baseline = 'usual' }
       (row) => row.mode === baseline && row.runtime === mine.runtime && row.body === mine.body && row.size === mine.size && row.capMB === mine.capMB,
     );
     if (!base) continue;
+    // A pipeline killed at its cap has no figures to divide: the row says who died instead.
+    const killed = [mine, base].filter((row) => row.oomKilled > 0).map((row) => row.mode);
+    if (killed.length > 0) {
+      const ratios = { requestsPerSecond: null, p99: null, peakMemory: null, gcMs: null };
+      const meets = { requestsPerSecond: null, p99: null, peakMemory: null, gcMs: null, noErrors: mine.failures === 0 && mine.oomKilled === 0 };
+      comparisons.push({ runtime: mine.runtime, body: mine.body, size: mine.size, ours, baseline, ratios, meets, killed });
+      continue;
+    }
     const ratios = {
       requestsPerSecond: ratio(mine.requestsPerSecond, base.requestsPerSecond),
       p99: ratio(mine.latencyMs.p99, base.latencyMs.p99),
@@ -112,8 +120,12 @@ export function comparisonTable(comparisons) {
     `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors |`,
     '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | :---: |',
   ];
-  for (const { runtime, body, size, ours, baseline, ratios, meets } of comparisons) {
-    const cell = (key) => `${fixed(ratios[key], 2)}x${verdict(meets[key])}`;
+  for (const { runtime, body, size, ours, baseline, ratios, meets, killed } of comparisons) {
+    if (killed) {
+      lines.push(`| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | OOM-killed: ${killed.join(', ')} | | | | ${meets.noErrors ? '✓' : '✗'} |`);
+      continue;
+    }
+    const cell = (key) => (ratios[key] == null ? '–' : `${fixed(ratios[key], 2)}x${verdict(meets[key])}`);
     lines.push(
       `| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | ${cell('requestsPerSecond')} | ${cell('p99')} | ${cell('peakMemory')} | ${cell('gcMs')} | ${meets.noErrors ? '✓' : '✗'} |`,
     );

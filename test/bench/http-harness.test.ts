@@ -171,3 +171,13 @@ describe('bodies', () => {
     expect(summarizeBody(7)).toBe('-1');
   });
 });
+
+describe('compareModes with a pipeline killed at its cap', () => {
+  it('gives no ratios and names who was killed', () => {
+    const summary = report.mergeRounds([row({ oomKilled: true, requestsPerSecond: 0, groupPeakMB: 0.1 }), row({ mode: 'parseBody' })]);
+    const [comparison] = report.compareModes(summary);
+    expect(comparison.killed).toEqual(['usual']);
+    expect(comparison.ratios.peakMemory).toBeNull();
+    expect(report.comparisonTable([comparison])).toContain('OOM-killed: usual');
+  });
+});
