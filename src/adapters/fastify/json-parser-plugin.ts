@@ -58,30 +58,49 @@ function withoutByteOrderMark(bytes: Uint8Array): Uint8Array {
 
 type PayloadStream = ServerRequestLike & { receivedEncodedLength?: number };
 
-/** Reads and parses one `application/json` body with Fastify's checks, in Fastify's order. */
-async function parseRequest(
-  request: FastifyRequest,
-  payload: PayloadStream,
-  settings: { inflate: boolean; detach: boolean; parseOptions: ParseBinaryOptions },
-): Promise<unknown> {
+type Settings = { inflate: boolean; detach: boolean; parseOptions: ParseBinaryOptions };
+type Done = (error: Error | null, value?: unknown) => void;
+
+/**
+ * Reads and parses one `application/json` body with Fastify's checks, in Fastify's order. In
+ * Fastify's callback form rather than as an async function: Fastify would chain one more promise
+ * on what it returned, and on 1 KB bodies each promise layer is measurable CPU.
+ */
+function parseRequest(request: FastifyRequest, payload: PayloadStream, settings: Settings, done: Done): void {
   const limit = request.routeOptions.bodyLimit ?? Infinity;
   const declared = Number(request.headers['content-length']);
   // Fastify refuses a declared length past the limit first, even when a preParsing hook replaced the stream.
-  if (declared > limit) throw bodyTooLarge();
-  const read = await readRequestBody(payload, { limit, inflate: settings.inflate, detach: settings.detach });
-  if (!read.ok) throw readFailure(read);
-  try {
-    // A stream from a preParsing hook has no headers for the reader to check the length against.
-    if (payload !== (request.raw as unknown) && !Number.isNaN(declared)) {
-      if ((payload.receivedEncodedLength || read.bytes.byteLength) !== declared) throw invalidContentLength();
-    }
-    if (read.bytes.byteLength === 0) throw emptyJsonBody();
-    const result = parseBinary(withoutByteOrderMark(read.bytes), settings.parseOptions);
-    if (!result.ok) throw invalidJsonBody(result);
-    return result.value;
-  } finally {
-    if (settings.detach) releaseIfSafe(read.buffer);
+  if (declared > limit) {
+    done(bodyTooLarge());
+    return;
   }
+  readRequestBody(payload, { limit, inflate: settings.inflate, detach: settings.detach }).then((read) => {
+    if (!read.ok) {
+      done(readFailure(read));
+      return;
+    }
+    let value: unknown;
+    try {
+      value = parseRead(request, payload, read.bytes, declared, settings);
+    } catch (error) {
+      done(error as Error);
+      return;
+    } finally {
+      if (settings.detach) releaseIfSafe(read.buffer);
+    }
+    done(null, value);
+  }, done);
+}
+
+function parseRead(request: FastifyRequest, payload: PayloadStream, bytes: Uint8Array, declared: number, settings: Settings): unknown {
+  // A stream from a preParsing hook has no headers for the reader to check the length against.
+  if (payload !== (request.raw as unknown) && !Number.isNaN(declared)) {
+    if ((payload.receivedEncodedLength || bytes.byteLength) !== declared) throw invalidContentLength();
+  }
+  if (bytes.byteLength === 0) throw emptyJsonBody();
+  const result = parseBinary(withoutByteOrderMark(bytes), settings.parseOptions);
+  if (!result.ok) throw invalidJsonBody(result);
+  return result.value;
 }
 
 /** Replaces the application/json parser; settings are read once, at registration. */
@@ -104,8 +123,8 @@ function installParser(fastify: FastifyInstance, options: FastifyJsonOptions): v
   // Replaces only Fastify's default parser: one the app added itself makes Fastify throw
   // FST_ERR_CTP_ALREADY_PRESENT here, rather than being replaced without a word.
   // No parseAs: Fastify hands over the raw request stream, which parseBinary reads from its bytes.
-  fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload: unknown) =>
-    parseRequest(request, payload as PayloadStream, settings),
+  fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload: unknown, done: Done) =>
+    parseRequest(request, payload as PayloadStream, settings, done),
   );
 }
 
