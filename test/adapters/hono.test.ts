@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cloneRawRequest } from 'hono/request';
 import { validator } from 'hono/validator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonBody, type HonoJsonOptions } from '../../src/hono.js';
@@ -71,6 +72,14 @@ describe('jsonBody() for Hono', () => {
     expect(plain.json()).toEqual({ text: 'not json' });
     const parsed = await send(port, { path: '/text', headers: JSON_TYPE, body: '{ "k" : 1 }' });
     expect(parsed.json()).toEqual({ text: '{"k":1}' });
+  });
+
+  it("lets Hono's cloneRawRequest() rebuild the request after parsing (from the value, as Hono does)", async () => {
+    const app = new Hono();
+    app.use(jsonBody());
+    app.post('/clone', async (c) => c.json({ cloned: await (await cloneRawRequest(c.req)).json() }));
+    const answer = await app.request('/clone', { method: 'POST', headers: JSON_TYPE, body: '{ "k" : [1, 2] }' });
+    expect(await answer.json()).toEqual({ cloned: { k: [1, 2] } });
   });
 
   it('answers a body past the limit as Hono bodyLimit does: 413 Payload Too Large', async () => {

@@ -77,7 +77,16 @@ export function jsonBody(options: HonoJsonOptions = {}): MiddlewareHandler {
     if (!result.ok) return onError(c, result);
     const parsed = Promise.resolve(result.value);
     // Hono's json() parses its cached text again; ours answers with the value already parsed, and
-    // the cache lets text() and arrayBuffer() still answer (from the value, as Hono does).
+    // the cache lets text() and arrayBuffer() still answer (from the value, as Hono does). The text
+    // comes first and is made only when asked for: Hono's cloneRawRequest() rebuilds the request
+    // from the first cached body, which must be text, not the parsed value.
+    let text: Promise<string> | undefined;
+    Object.defineProperty(c.req.bodyCache, 'text', {
+      configurable: true,
+      enumerable: true,
+      get: () => (text ??= parsed.then((value) => JSON.stringify(value))),
+      set: (value: unknown) => Object.defineProperty(c.req.bodyCache, 'text', { value, writable: true, enumerable: true, configurable: true }),
+    });
     c.req.bodyCache.json = parsed;
     c.req.json = <T>() => parsed as Promise<T>;
     await next();
