@@ -1,0 +1,55 @@
+// The parser as the browser bundle runs it: BROWSER_BUILD is true, so plain ASCII strings and keys
+// longer than SHORT_LENGTH are joined in the parser loop instead of decoded by TextDecoder.
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/platform/browser-build.js', () => ({ BROWSER_BUILD: true }));
+
+const { parseBinary } = await import('../../src/parse/parse-binary.js');
+const { expectAgreement } = await import('./agreement.js');
+const { utf8 } = await import('./oracle.js');
+
+const plain = (length: number, seed = 0): string =>
+  Array.from({ length }, (_, index) => String.fromCharCode(0x20 + ((index * 7 + seed) % 95))).join('').replace(/["\\]/g, 'x');
+const lengths = [0, 1, 23, 24, 25, 32, 33, 47, 48, 49, 95, 96, 97, 200];
+
+describe('browser build: long plain strings and keys', () => {
+  it('agrees with JSON.parse on values and keys of every length around the limits', () => {
+    for (const length of lengths) {
+      expectAgreement(utf8(JSON.stringify(plain(length))));
+      expectAgreement(utf8(JSON.stringify([plain(length, 1), plain(length, 2)])));
+      const entries = Array.from({ length: 40 }, (_, index) => [`${plain(length, index)}${index}`, plain(length, index + 3)]);
+      expectAgreement(utf8(JSON.stringify(Object.fromEntries(entries))));
+      expectAgreement(utf8(JSON.stringify({ [plain(length)]: 1, after: plain(length) })));
+    }
+  });
+
+  it('hands strings that end in an escape or non-ASCII text to the string reader', () => {
+    for (const length of [30, 60, 95, 96, 97]) {
+      for (const tail of ['\\n', '\\u00e9', 'é', '中', '\\"']) {
+        const body = `${plain(length).slice(0, -1)}${tail}`;
+        expectAgreement(utf8(`{"${body}":"${body}","k":["${body}"]}`));
+      }
+    }
+  });
+
+  it('fails where the input ends inside a long plain string or key', () => {
+    for (const text of [`["${plain(40)}`, `{"${plain(40)}`, `{"${plain(40)}"`, `["${plain(96)}`, `{"k":"${plain(60)}\u0001"}`]) {
+      const bytes = utf8(text);
+      expectAgreement(bytes);
+      const result = parseBinary(bytes);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.position).toBeGreaterThan(40);
+    }
+  });
+
+  it('agrees with JSON.parse on random documents of long strings', () => {
+    const text = fc.string({ unit: 'grapheme-ascii', maxLength: 120 });
+    fc.assert(
+      fc.property(fc.dictionary(text, fc.oneof(text, fc.array(text, { maxLength: 4 })), { maxKeys: 40 }), (value) => {
+        expectAgreement(utf8(JSON.stringify(value)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
