@@ -28,7 +28,7 @@ import {
 import { readNumber } from './numbers.js';
 import { skipWhitespace } from './whitespace.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { MAX_CACHED_KEY_LENGTH } from './key-cache.js';
+import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { WIDE, type Shape } from './object-shapes.js';
 import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
@@ -55,8 +55,8 @@ function joinCodes(bytes: Uint8Array, from: number, to: number): string {
 }
 
 /**
- * {@link readKey}, but a plain ASCII key longer than the key cache takes (and up to
- * PLAIN_STRING_IN_LOOP bytes) is joined here, not given to Chromium's TextDecoder.
+ * {@link readKey}, but a plain ASCII key of SHORT_LENGTH + 1 to PLAIN_STRING_IN_LOOP bytes is
+ * joined here (through the key cache up to its limit), not given to Chromium's TextDecoder.
  */
 function readKeyInBrowser(state: ParseState): string {
   const bytes = state.bytes;
@@ -64,9 +64,13 @@ function readKeyInBrowser(state: ParseState): string {
   const limit = Math.min(state.end, from + PLAIN_STRING_IN_LOOP);
   let stop = from;
   while (stop < limit && isPlainStringByte(bytes[stop])) stop++;
-  if (stop - from <= MAX_CACHED_KEY_LENGTH || stop >= state.end || bytes[stop] !== QUOTE) return readKey(state);
+  const length = stop - from;
+  if (length <= SHORT_LENGTH || stop >= state.end || bytes[stop] !== QUOTE) return readKey(state);
   state.pos = stop + 1;
-  return joinCodes(bytes, from, stop);
+  if (length > MAX_CACHED_KEY_LENGTH) return joinCodes(bytes, from, stop);
+  let key = cachedKey(bytes, from, length);
+  if (key === undefined) rememberKey(bytes, from, length, (key = joinCodes(bytes, from, stop)));
+  return key;
 }
 
 /**

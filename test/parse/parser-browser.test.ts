@@ -19,7 +19,8 @@ describe('browser build: long plain strings and keys', () => {
       expectAgreement(utf8(JSON.stringify(plain(length))));
       expectAgreement(utf8(JSON.stringify([plain(length, 1), plain(length, 2)])));
       const entries = Array.from({ length: 40 }, (_, index) => [`${plain(length, index)}${index}`, plain(length, index + 3)]);
-      expectAgreement(utf8(JSON.stringify(Object.fromEntries(entries))));
+      // Twice: keys up to the key cache's limit come from the cache the second time.
+      for (let round = 0; round < 2; round++) expectAgreement(utf8(JSON.stringify(Object.fromEntries(entries))));
       expectAgreement(utf8(JSON.stringify({ [plain(length)]: 1, after: plain(length) })));
     }
   });
