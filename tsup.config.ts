@@ -1,4 +1,12 @@
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsup';
+
+/** Modules with a smaller browser variant beside them (`name.browser.ts`), swapped in for dist/browser/. */
+const browserVariants = /\/key-cache\.js$/;
+
+/** Internal field and method names of the parser's classes, which terser may shorten in the browser files. */
+const internalNames =
+  /^(slotCount|arenaSize|slotMask|arena|arenaUsed|slotOffset|slotLength|slotKey|slotOf|maxShapes|maxFactories|maxChildren|freshKeysBeforeMap|firstShapes|shapeCount|factoryCount|lastKey|lastChild|keyBytes|wordsStart|freshKeys|grown|rememberFirstShape|firstShapeGuess|nextShape|factoryFor|forget|shapes|words|parent|children|uses|factory|wordsOf|shapeTree|maxShapes)$/;
 
 // Node and bundlers get unminified ESM + CommonJS with types; browsers and CDNs get
 // self-contained minified ESM (no chunks, no bare imports) under dist/browser/.
@@ -36,9 +44,21 @@ export default defineConfig([
     // the functions only Node reaches, which esbuild keeps.
     treeshake: true,
     // Terser after Rollup: about 4 % smaller gzipped than esbuild's minifier on these files
-    // (10,893 -> 10,460 bytes for index.js when it was measured), which the 10 KB budget needs.
+    // (index.js 10,893 -> 10,460 bytes), which the 10 KB budget needs, as does the browser
+    // variant of the key cache (bench/NOTES.md, "Browser bundle size").
     minify: 'terser',
-    terserOptions: { module: true, compress: { passes: 3, pure_getters: true }, mangle: true },
+    // The parser's internal names are mangled too: no public object has a property by these names.
+    terserOptions: { module: true, compress: { passes: 5, pure_getters: true, hoist_funs: true }, mangle: { properties: { regex: internalNames, builtins: true } } },
+    esbuildPlugins: [
+      {
+        name: 'browser-variants',
+        setup(build) {
+          build.onResolve({ filter: browserVariants }, (args) => ({
+            path: join(args.resolveDir, dirname(args.path), `${args.path.split('/').pop()!.replace(/\.js$/, '')}.browser.ts`),
+          }));
+        },
+      },
+    ],
     splitting: false,
     noExternal: [/.*/],
     sourcemap: false,

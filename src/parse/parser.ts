@@ -33,7 +33,8 @@ import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { WIDE, type Shape } from './object-shapes.js';
 import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
-import { fromCodes, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
+import { fromCodes } from './from-codes.js';
+import { isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
 
 type JsonObject = Record<string, unknown>;
 

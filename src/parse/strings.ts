@@ -1,5 +1,6 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { copyBytes } from './copy-bytes.js';
+import { fromCodes } from './from-codes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
 import { decodeAscii, decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
@@ -131,44 +132,6 @@ export function readKey(state: ParseState): string {
   // The bytes before `pos` are plain ASCII: not scanned again.
   return readStringFrom(state, pos);
 }
-
-/**
- * The string of `length` (at most 24) character codes from `codes[i]` on, made by one call with
- * explicit arguments: cheaper than TextDecoder's fixed cost and than apply's array handling, and
- * one flat string (joining two halves past 12 characters would make a cons string, three objects).
- */
-export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
-  const f = String.fromCharCode;
-  switch (length) {
-    case 0: return '';
-    case 1: return f(c[i]);
-    case 2: return f(c[i], c[i + 1]);
-    case 3: return f(c[i], c[i + 1], c[i + 2]);
-    case 4: return f(c[i], c[i + 1], c[i + 2], c[i + 3]);
-    case 5: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4]);
-    case 6: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5]);
-    case 7: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6]);
-    case 8: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7]);
-    case 9: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8]);
-    case 10: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9]);
-    case 11: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10]);
-    case 12: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11]);
-    case 13: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12]);
-    case 14: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13]);
-    case 15: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14]);
-    case 16: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15]);
-    case 17: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16]);
-    case 18: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17]);
-    case 19: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18]);
-    case 20: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19]);
-    case 21: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20]);
-    case 22: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21]);
-    case 23: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22]);
-    case 24: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23]);
-    default: throw new RangeError('fromCodes takes at most 24 codes');
-  }
-}
-
 
 /**
  * The rest of a string that holds an escape, at `escapeAt`, in one pass: runs of raw bytes,

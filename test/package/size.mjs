@@ -8,15 +8,14 @@ import { gzipSync } from 'node:zlib';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, 'dist');
 const KB = 1024;
-// The goal was 6 KB for the main bundle. The parser's fast paths (object-shape factories, the key
-// cache, exact 16-19 digit numbers, word-at-a-time scanning, two string builders) took it to about
-// 9.1 KB, with the code only Node runs left out; parseBinary alone is about 8 KB, so 6 KB would
-// mean a different, slower parser for browsers (bench/NOTES.md has the cost of each module). These
-// budgets hold the line where it is now, so that growth is a decision, not an accident.
+// 10 KB is the cap the project set for the browser bundles (issue 13: they may grow to it where
+// that buys speed in Chromium). Round 5's speed work took index.js to 10.7 KB; terser, shortened
+// internal property names and a browser build without the key cache brought it back under the cap
+// (bench/NOTES.md, "Browser bundle size"). Growth past it is a decision, not an accident.
 const budgets = {
-  'browser/index.js': 9.25 * KB,
+  'browser/index.js': 10 * KB,
   // The auto entry holds the whole main module plus the installer.
-  'browser/auto.js': 9.25 * KB,
+  'browser/auto.js': 10 * KB,
 };
 
 if (!existsSync(join(dist, 'browser/index.js'))) {
