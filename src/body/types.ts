@@ -96,9 +96,10 @@ export interface ReadBodyOptions {
 export interface ParseBodyOptions extends ReadBodyOptions, ParseBinaryOptions {}
 
 /**
- * Why a body was refused. `status` is the HTTP status to answer with: 400 (invalid JSON, empty,
- * shorter or longer than its declared length, the client hung up), 413 (past the limit), 415
- * (a `Content-Encoding` other than identity: bodies are not inflated).
+ * Why a body was refused. `status` is the HTTP status to answer with: 400 (invalid JSON, a
+ * forbidden key or nesting past `maxDepth`, empty, shorter or longer than its declared length, the
+ * client hung up, a corrupt compressed stream), 413 (past the limit, inflated bytes counted), 415
+ * (a `Content-Encoding` it cannot undo, or any coding with `inflate: false`).
  */
 export interface BodyFailure {
   ok: false;
