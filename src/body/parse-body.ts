@@ -71,5 +71,5 @@ function parseCollected<T>(
     if (detach) releaseIfSafe(collected.collector.backingBuffer);
   }
   if (result.ok) return { ok: true, value: result.value as T };
-  return { ok: false, status: 400, message: result.message, position: result.position };
+  return { ok: false, status: 400, message: result.message, position: result.position, code: result.code };
 }

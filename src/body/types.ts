@@ -1,4 +1,4 @@
-import type { ParseBinaryOptions } from '../parse/types.js';
+import type { ParseBinaryOptions, ParseFailureCode } from '../parse/types.js';
 
 /**
  * The part of a Node `Readable` (for example a `node:http` `IncomingMessage`) that the body
@@ -122,9 +122,10 @@ export interface ParseBodySuccess<T = unknown> {
   value: T;
 }
 
-/** A body refused; `position` is the byte offset of invalid JSON when the parser failed. */
+/** A body refused. When the parser failed, `position` is the byte offset and `code` the kind of problem. */
 export interface ParseBodyFailure extends BodyFailure {
   position?: number;
+  code?: ParseFailureCode;
 }
 
 /** The result of {@link parseBody}. */

@@ -15,7 +15,7 @@ describe('parseBody defaults for bodies from strangers', () => {
   it('refuse a __proto__ key with 400, where parseBinary keeps JSON.parse semantics', async () => {
     const text = '{"a": {"__proto__": {"isAdmin": true}}}';
     const outcome = await parseBody(responseOf(text));
-    expect(outcome).toMatchObject({ ok: false, status: 400, position: 7 });
+    expect(outcome).toMatchObject({ ok: false, status: 400, position: 7, code: 'FORBIDDEN_KEY' });
     if (!outcome.ok) expect(outcome.message).toContain('__proto__');
     const plain = parseBinary(new TextEncoder().encode(text));
     expect(plain.ok && Object.hasOwn((plain.value as { a: object }).a, '__proto__')).toBe(true);
@@ -28,7 +28,7 @@ describe('parseBody defaults for bodies from strangers', () => {
 
   it('accept nesting up to 1000 and refuse deeper', async () => {
     expect((await parseBody(responseOf(nested(1000)))).ok).toBe(true);
-    expect(await parseBody(responseOf(nested(1001)))).toMatchObject({ ok: false, status: 400, position: 1000 });
+    expect(await parseBody(responseOf(nested(1001)))).toMatchObject({ ok: false, status: 400, position: 1000, code: 'MAX_DEPTH' });
     // A megabyte of '[' stops at the limit instead of being read to its end.
     expect(await parseBody(responseOf('['.repeat(1024 * 1024 - 1)))).toMatchObject({ ok: false, status: 400, position: 1000 });
   });
