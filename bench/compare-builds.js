@@ -10,7 +10,7 @@
 // payloads: comma-separated, from: array-64B, object-512B, api-64KB, floats, twitter, citm_catalog
 // and canada (from ../shared/corpus when it exists, else their generated stand-ins), the
 // generated twitter-like, citm_catalog-like and canada-like, `realworld` (every file of
-// ../shared/corpus/realworld), the hostile shapes of issue 13 by name (fraction-1e6-digits,
+// ../shared/corpus/realworld), `bodies` (the bench's request-sized bodies), the hostile shapes of issue 13 by name (fraction-1e6-digits,
 // numbers-2000x1000-digits, integer-keys-100k, zeros-2e6, one-letter-strings-1e6,
 // duplicate-keys-1000-names) or all of them as `hostile`, the generated string look-alikes
 // (markdown-docs, messages-ru, messages-zh, messages-ja), or the path of any JSON file.
@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apiResponse, generatedDocuments, smallArray, smallObject } from './payloads.js';
-import { hostileShapes, lookAlikes } from './realworld-shapes.js';
+import { hostileShapes, lookAlikes, requestBodies } from './realworld-shapes.js';
 
 const [basePath, newPath, payloadList, roundsText] = process.argv.slice(2);
 if (!basePath || !newPath) {
@@ -63,8 +63,18 @@ const expand = (name) => {
     return readdirSync(realworldDir).filter((file) => file.endsWith('.json')).sort().map((file) => join(realworldDir, file));
   }
   if (name === 'hostile') return Object.keys(hostileShapes);
+  if (name === 'bodies') return bodyNames();
   return [name];
 };
+/** The request-sized bodies of the bench's `bodies` set, registered as payloads on first use. */
+let bodyNamesMade;
+function bodyNames() {
+  bodyNamesMade ??= requestBodies().map(({ name, bytes }) => {
+    payloads[name] = [() => bytes, batchFor(bytes.length)];
+    return name;
+  });
+  return bodyNamesMade;
+}
 for (const name of (payloadList ?? '').split(',').flatMap(expand)) {
   if (payloads[name] || !name.endsWith('.json')) continue;
   const bytes = new Uint8Array(readFileSync(name));
