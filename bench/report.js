@@ -5,10 +5,11 @@
 // with --summary, only prints the summary table (markdown: one row per set, one column per
 // engine) to stdout; with --readme, also writes the README's tables, ONLY between
 // `<!-- bench:<section>:start -->` and `<!-- bench:<section>:end -->` markers (sections: summary,
-// speed, realworld, bad, memory, detach, huge).
+// speed, realworld, bad, memory, detach, huge, http). The HTTP runs (`npm run bench:http -- --save`,
+// bench/results/http-<runtime>-latest.json) get a section of RESULTS.md and the README's `http` table.
 // Usage: node bench/report.js [--summary] [--readme] [--runtime node24] [--local]
 //   --runtime: whose section tables the README shows; --local: read bench/results/local/ instead
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDir, isBusy, repoDir } from './environment.js';
@@ -479,6 +480,78 @@ function summaryMarkdown(results) {
   ].join('\n');
 }
 
+// ---------- HTTP under a memory cap (bench/http.js --save) ----------
+
+const runtimeNames = { node20: 'Node 20', node22: 'Node 22', node24: 'Node 24', node26: 'Node 26', bun: 'Bun', deno: 'Deno' };
+
+/** Every saved http-<runtime>-latest.json, in runtime order. */
+function loadHttpResults(directory) {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .map((name) => /^http-(.+)-latest\.json$/.exec(name))
+    .filter(Boolean)
+    .map(([name, runtime]) => ({ runtime, result: JSON.parse(readFileSync(join(directory, name), 'utf8')) }))
+    .sort((a, b) => (runtimeOrder.indexOf(a.runtime) + 1 || 99) - (runtimeOrder.indexOf(b.runtime) + 1 || 99));
+}
+
+/** RESULTS.md's part: each run's own tables (cases, targets, squeeze, soak) and its soak chart. */
+function httpResultsMarkdown(httpResults, fromDir) {
+  const lines = [];
+  for (const { runtime, result } of httpResults) {
+    // The run's markdown starts at `##`; here it sits one level lower.
+    lines.push('', result.markdown.trim().replace(/^#(#+ )/gm, '##$1'));
+    const chart = join(chartsDir, `http-soak-${runtime}.svg`);
+    if (existsSync(chart) && result.config?.parts?.includes('soak')) {
+      lines.push('', `![Server RSS over time, soak run on ${runtime}](${relative(fromDir, chart).split('\\').join('/')})`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** "mixed, 10 MB": one HTTP case by its body and size. */
+const httpCaseLabel = (row) => `${row.body}, ${row.size.replace(/^(\d+)(kb|mb)$/, (_, count, unit) => `${count} ${unit.toUpperCase()}`)}`;
+
+/** The Node lines that issue 14's targets name; Bun and Deno runs stay in RESULTS.md. */
+const httpSummaryRuntimes = ['node24', 'node26'];
+
+/** The README's table: parseBody against the usual pipeline, per body and size, one column group per Node runtime. */
+function httpSummaryMarkdown(httpResults) {
+  const runs = httpResults.filter(({ runtime, result }) => httpSummaryRuntimes.includes(runtime) && result.comparisons?.some((row) => row.ours === 'parseBody'));
+  if (runs.length === 0) return '';
+  const keys = [];
+  for (const { result } of runs) {
+    for (const row of result.comparisons) {
+      const key = httpCaseLabel(row);
+      if (row.ours === 'parseBody' && row.baseline === 'usual' && !keys.includes(key)) keys.push(key);
+    }
+  }
+  const metrics = [
+    ['requestsPerSecond', 'req/s'],
+    ['p99', 'p99'],
+    ['peakMemory', 'peak memory'],
+    ['gcMs', 'GC time'],
+  ];
+  const headers = [''];
+  for (const { runtime } of runs) for (const [, title] of metrics) headers.push(`${runtimeNames[runtime] ?? runtime} ${title}`);
+  const rows = keys.map((key) => {
+    const cells = [key];
+    for (const { result } of runs) {
+      const row = result.comparisons.find(
+        (candidate) => candidate.ours === 'parseBody' && candidate.baseline === 'usual' && httpCaseLabel(candidate) === key,
+      );
+      for (const [metric] of metrics) cells.push(row ? formatRatio(row.ratios[metric]) : '—');
+    }
+    return cells;
+  });
+  const first = runs[0].result;
+  const versions = runs.map(({ runtime, result }) => `${runtimeNames[runtime] ?? runtime} ${result.environment.runtimeVersion}`).join(', ');
+  return [
+    table(headers, rows),
+    '',
+    `parseBody / usual pipeline, medians of ${first.config.rounds} alternating rounds of ${first.config.seconds} s; ${versions}; ${first.environment.client}; ${first.environment.machine.cpus} cores; each server alone in a cgroup capped at ${first.environment.memoryCap?.capMB ?? '?'} MB (${first.environment.date.slice(0, 10)}).`,
+  ].join('\n');
+}
+
 // ---------- assembling ----------
 
 const sectionBuilders = {
@@ -546,6 +619,10 @@ function main() {
       if (section) report.push('', `### ${sectionBuilders[name].title}`, '', sectionBlock(name, runtime, section, benchDir));
     }
   }
+  const httpResults = loadHttpResults(values.local ? localResultsDir : resultsDir);
+  if (httpResults.length > 0) {
+    report.push('', '## HTTP bodies under a memory cap', '', 'Measured with `npm run bench:http -- --save` (bench/http.js): wrk against each server alone in a memory-capped cgroup.', httpResultsMarkdown(httpResults, benchDir));
+  }
   writeFileSync(join(benchDir, 'RESULTS.md'), `${report.join('\n')}\n`);
   written.push('bench/RESULTS.md');
 
@@ -555,6 +632,8 @@ function main() {
     let text = readFileSync(readmePath, 'utf8');
     const replaced = [];
     const blocks = { summary: summaryMarkdown(results) };
+    const httpTable = httpSummaryMarkdown(httpResults);
+    if (httpTable) blocks.http = httpTable;
     for (const name of Object.keys(sectionBuilders)) {
       const section = results[readmeRuntime].sections[name];
       if (section) blocks[name] = sectionBlock(name, readmeRuntime, section, repoDir);
