@@ -51,6 +51,10 @@ export function mergeRounds(rows) {
       gcCount: pick((row) => row.gc?.count),
       gcMs: pick((row) => row.gc?.ms),
       failures: group.reduce((sum, row) => sum + failureCount(row), 0),
+      // Where a tail comes from: requests whose body took over a second to arrive (the server's own
+      // count, summed over rounds), against the longest the event loop was ever held up.
+      slowReceives: group.some((row) => row.receiveMs) ? group.reduce((sum, row) => sum + (row.receiveMs?.overOneSecond ?? 0), 0) : null,
+      longestLoopDelayMs: group.some((row) => row.loopDelayMs) ? Math.max(...group.map((row) => row.loopDelayMs?.max ?? 0)) : null,
       oomKilled: group.filter((row) => row.oomKilled).length,
     };
   });
@@ -99,14 +103,14 @@ const fixed = (value, digits) => (value == null ? '–' : value.toFixed(digits))
 
 export function summaryTable(summary) {
   const lines = [
-    '| runtime | body | size | pipeline | conns | req/s | p50 ms | p95 ms | p99 ms | peak MB (group) | VmHWM MB | GCs | GC ms | failures | OOM-killed |',
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| runtime | body | size | pipeline | conns | req/s | p50 ms | p95 ms | p99 ms | bodies over 1 s to arrive | longest loop block ms | peak MB (group) | VmHWM MB | GCs | GC ms | failures | OOM-killed |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of summary) {
     const { p50, p95, p99 } = row.latencyMs;
     lines.push(
       `| ${row.runtime} | ${row.body} | ${row.size} | ${row.mode} | ${row.connections} | ${fixed(row.requestsPerSecond, 1)} | ` +
-        `${fixed(p50, 1)} | ${fixed(p95, 1)} | ${fixed(p99, 1)} | ${fixed(row.groupPeakMB, 0)} | ${fixed(row.vmHwmMB, 0)} | ` +
+        `${fixed(p50, 1)} | ${fixed(p95, 1)} | ${fixed(p99, 1)} | ${fixed(row.slowReceives, 0)} | ${fixed(row.longestLoopDelayMs, 0)} | ${fixed(row.groupPeakMB, 0)} | ${fixed(row.vmHwmMB, 0)} | ` +
         `${fixed(row.gcCount, 0)} | ${fixed(row.gcMs, 0)} | ${row.failures} | ${row.oomKilled ? `${row.oomKilled}/${row.rounds}` : 'no'} |`,
     );
   }

@@ -97,6 +97,19 @@ describe('mergeRounds and compareModes', () => {
     expect(comparison.meets.gcMs).toBeNull();
   });
 
+  it('sums slow body arrivals and keeps the longest loop block, to tell a receive stall from a busy loop', () => {
+    const stalled = [
+      row({ mode: 'parseBody', receiveMs: { overOneSecond: 1 }, loopDelayMs: { p99: 150, max: 160 } }),
+      row({ mode: 'parseBody', receiveMs: { overOneSecond: 2 }, loopDelayMs: { p99: 200, max: 310 } }),
+    ];
+    const [summary] = report.mergeRounds(stalled);
+    expect(summary.slowReceives).toBe(3);
+    expect(summary.longestLoopDelayMs).toBe(310);
+    expect(report.summaryTable([summary])).toContain('| 3 | 310 |');
+    const [unknown] = report.mergeRounds([row({})]);
+    expect(unknown.slowReceives).toBeNull();
+  });
+
   it('falls back to VmHWM when the run is uncapped', () => {
     expect(report.peakMemoryMB(row({ groupPeakMB: null, vmHwmMB: 90 }))).toBe(90);
   });
