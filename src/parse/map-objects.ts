@@ -15,6 +15,7 @@
  * ordered by the engine.
  */
 
+import type { PropertyName } from './property-stack.js';
 import type { KeyAction } from './types.js';
 
 /** Objects with a shape of their own (WIDE) and at least this many properties are built here. */
@@ -24,7 +25,7 @@ const objectPrototype = Object.prototype;
 
 /** The object of `keys[start, end)` and `values[start, end)`, built as a dictionary. */
 export function buildMapObject(
-  keys: string[],
+  keys: PropertyName[],
   values: unknown[],
   start: number,
   end: number,

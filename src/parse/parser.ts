@@ -31,7 +31,8 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { WIDE, type Shape } from './object-shapes.js';
-import { notePropertyHeight, propertyKeys, propertyValues } from './property-stack.js';
+import { NOT_AN_INDEX, readIndexKey } from './index-keys.js';
+import { notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes } from './from-codes.js';
 import { isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
@@ -277,7 +278,7 @@ export function parseDocument(state: ParseState): unknown {
 function buildObject(
   state: ParseState,
   shape: Shape,
-  keys: string[],
+  keys: PropertyName[],
   values: unknown[],
   start: number,
   end: number,
@@ -321,11 +322,15 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
       matched = index === length;
     }
   }
-  let key: string;
+  let key: PropertyName;
   if (matched) {
     key = next!.key;
     pos += expected!.length + 2;
     state.freshKeys = 0;
+  } else if (!BROWSER_BUILD && shape === WIDE && (key = readIndexKey(state, pos + 1)) !== NOT_AN_INDEX) {
+    // Not in the browser build: its gzipped bundle has no room left under the 10 KB cap.
+    next = WIDE;
+    pos = state.pos;
   } else {
     state.pos = pos + 1;
     key = BROWSER_BUILD ? readKeyInBrowser(state) : readKey(state);
@@ -361,7 +366,7 @@ function expectLiteral(state: ParseState, pos: number, word: string): number {
 }
 
 /** Sets an own data property, as JSON.parse does, even for `__proto__`. */
-function storeProperty(state: ParseState, object: JsonObject, key: string, value: unknown): void {
+function storeProperty(state: ParseState, object: JsonObject, key: PropertyName, value: unknown): void {
   // Assignment would run a setter or hit a read-only property that Object.prototype holds under
   // this name (__proto__ is one, and a program may freeze or extend the prototype): define instead.
   if (!(key in objectPrototype)) {

@@ -10,7 +10,10 @@ import { clearSlots } from './clear-slots.js';
 /** Stacks taller than this are dropped after a parse instead of kept. */
 const KEPT_STACK_HEIGHT = 4096;
 
-export let propertyKeys: string[] = [];
+/** A property name as the parser holds it: array indices of objects without a shape are numbers (index-keys.ts). */
+export type PropertyName = string | number;
+
+export let propertyKeys: PropertyName[] = [];
 export let propertyValues: unknown[] = [];
 let highest = 0;
 

@@ -1,4 +1,5 @@
 import { describeInputAt, PARSE_FAILED, type FailureRecord } from './errors.js';
+import type { PropertyName } from './property-stack.js';
 import type { KeyAction, ParseFailureCode } from './types.js';
 import { sharedShapeTree, type ShapeTree } from './object-shapes.js';
 import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
@@ -25,7 +26,7 @@ export class ParseState {
   readonly constructorAction: KeyAction;
   failure: FailureRecord | undefined = undefined;
   /** The property name readPropertyName read last. */
-  key = '';
+  key: PropertyName = '';
   /** How many keys in a row of the open object made new shapes (see readPropertyName). */
   freshKeys = 0;
   /** The object shapes known across parses (object-shapes.ts); tests give small trees. */
