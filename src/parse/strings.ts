@@ -81,7 +81,9 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
       }
       if (++pos >= wordScanAt) {
         pos = nonAscii ? skipTextWords(state, pos) : skipPlainAsciiWords(state, pos);
-        wordScanAt = pos + WORD_SCAN_AFTER;
+        // The stop is in the word at `pos`, or, when the scan could not move, in the word before
+        // (the opening quote, for text that starts non-ASCII): words again from the next word on.
+        wordScanAt = pos + 4;
       }
     } else if (kind === ENDS_STRING) {
       break;
