@@ -3,7 +3,7 @@ import { copyBytes } from './copy-bytes.js';
 import { fromCodes } from './from-codes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { fail, type ParseState } from './state.js';
-import { decodeAscii, decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
+import { decodeAscii, decodeRange, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
 import { skipPlainAsciiWords, skipTextWords } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
@@ -110,7 +110,7 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
   }
   if (!nonAscii) return decodeAscii(bytes, start, end, bytes === state.bytes && state.shared);
-  return bytes === state.bytes ? decodeInputRange(state.bytes, start, end, state.shared) : decodeUtf8(bytes, start, end, false);
+  return decodeRange(bytes, start, end, bytes === state.bytes && state.shared);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */
