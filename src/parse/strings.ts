@@ -27,6 +27,9 @@ export function isPlainStringByte(byte: number): boolean {
 /** A string still going after this many bytes is scanned a word at a time from there on. */
 const WORD_SCAN_AFTER = 32;
 
+/** A string known to be plain for this many bytes is scanned a word at a time from its next byte. */
+const WORDS_AFTER_KNOWN = 8;
+
 /** Strings of up to this many characters are built with String.fromCharCode, longer ones by a decoder (see utf8.ts). */
 export const SHORT_LENGTH = 24;
 
@@ -68,7 +71,8 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
   const start = state.pos;
   let pos = plainEnd;
   let nonAscii = false;
-  let wordScanAt = start + WORD_SCAN_AFTER;
+  // Past the bytes the parser loop has already seen (24 for a long value), words at once.
+  let wordScanAt = plainEnd - start >= WORDS_AFTER_KNOWN ? plainEnd + 1 : start + WORD_SCAN_AFTER;
   for (;;) {
     if (pos >= end) throw fail(state, pos, "'\"' to end the string");
     const kind = BYTE_CLASS[bytes[pos]];
