@@ -34,7 +34,7 @@ import { WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexKey } from './index-keys.js';
 import { notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
-import { fromCodes } from './from-codes.js';
+import { fromCodes, joinCodes } from './from-codes.js';
 import { isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
 
 type JsonObject = Record<string, unknown>;
@@ -48,13 +48,6 @@ const objectPrototype = Object.prototype;
  * 80 to 240 ns up to 70 bytes (bench/NOTES.md, Chromium).
  */
 const PLAIN_STRING_IN_LOOP = BROWSER_BUILD ? 96 : SHORT_LENGTH;
-
-/** The string of ASCII `bytes[from, to)`, by {@link fromCodes} calls of up to SHORT_LENGTH codes. */
-function joinCodes(bytes: Uint8Array, from: number, to: number): string {
-  let text = '';
-  for (let at = from; at < to; at += SHORT_LENGTH) text += fromCodes(bytes, at, Math.min(SHORT_LENGTH, to - at));
-  return text;
-}
 
 /**
  * {@link readKey}, but a plain ASCII key of SHORT_LENGTH + 1 to PLAIN_STRING_IN_LOOP bytes is

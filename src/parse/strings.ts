@@ -1,9 +1,10 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { copyBytes } from './copy-bytes.js';
-import { fromCodes } from './from-codes.js';
+import { fromCodes, joinCodes } from './from-codes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { fail, type ParseState } from './state.js';
-import { decodeAscii, decodeInputRange, decodeUtf8, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
+import { decodeAscii, decodeRange, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
 import { skipPlainAsciiWords, skipTextWords } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
@@ -27,11 +28,17 @@ export function isPlainStringByte(byte: number): boolean {
 /** A string still going after this many bytes is scanned a word at a time from there on. */
 const WORD_SCAN_AFTER = 32;
 
+/** A string known to be plain for this many bytes is scanned a word at a time from its next byte. */
+const WORDS_AFTER_KNOWN = 8;
+
 /** Strings of up to this many characters are built with String.fromCharCode, longer ones by a decoder (see utf8.ts). */
 export const SHORT_LENGTH = 24;
 
-/** Non-ASCII strings up to this many bytes are decoded here, if they come to at most SHORT_LENGTH characters. */
-const SHORT_UTF8_BYTES = 48;
+/**
+ * Non-ASCII strings up to this many bytes are decoded here, if they come to at most SHORT_LENGTH
+ * characters (in the browser build, at any length: Chromium's TextDecoder costs 300 to 450 ns a call).
+ */
+const SHORT_UTF8_BYTES = BROWSER_BUILD ? 96 : 48;
 
 /** Code units of a short non-ASCII string being decoded. */
 const shortUnits = new Uint16Array(SHORT_UTF8_BYTES);
@@ -68,7 +75,8 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
   const start = state.pos;
   let pos = plainEnd;
   let nonAscii = false;
-  let wordScanAt = start + WORD_SCAN_AFTER;
+  // Past the bytes the parser loop has already seen (24 for a long value), words at once.
+  let wordScanAt = plainEnd - start >= WORDS_AFTER_KNOWN ? plainEnd + 1 : start + WORD_SCAN_AFTER;
   for (;;) {
     if (pos >= end) throw fail(state, pos, "'\"' to end the string");
     const kind = BYTE_CLASS[bytes[pos]];
@@ -81,7 +89,9 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
       }
       if (++pos >= wordScanAt) {
         pos = nonAscii ? skipTextWords(state, pos) : skipPlainAsciiWords(state, pos);
-        wordScanAt = pos + WORD_SCAN_AFTER;
+        // The stop is in the word at `pos`, or, when the scan could not move, in the word before
+        // (the opening quote, for text that starts non-ASCII): words again from the next word on.
+        wordScanAt = pos + 4;
       }
     } else if (kind === ENDS_STRING) {
       break;
@@ -106,9 +116,10 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
   if (nonAscii && length <= SHORT_UTF8_BYTES) {
     const unitCount = decodeUtf8Into(bytes, start, end, shortUnits, 0);
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
+    if (BROWSER_BUILD) return joinCodes(shortUnits, 0, unitCount);
   }
   if (!nonAscii) return decodeAscii(bytes, start, end, bytes === state.bytes && state.shared);
-  return bytes === state.bytes ? decodeInputRange(state.bytes, start, end, state.shared) : decodeUtf8(bytes, start, end, false);
+  return decodeRange(bytes, start, end, bytes === state.bytes && state.shared);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */

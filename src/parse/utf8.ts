@@ -45,10 +45,10 @@ const nodeUtf8Slice: Utf8Slice | undefined = BROWSER_BUILD ? undefined : (() => 
 })();
 
 /**
- * Decodes `bytes[start, end)` of the input like {@link decodeUtf8}, through Node's own range
- * decoder where there is one: it needs no view object per string.
+ * Decodes `bytes[start, end)` (the input or scratch space) like {@link decodeUtf8}, through Node's
+ * own range decoder where there is one: it needs no view object per string.
  */
-export function decodeInputRange(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
+export function decodeRange(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
   return nodeUtf8Slice === undefined || shared ? decodeUtf8(bytes, start, end, shared) : nodeUtf8Slice.call(bytes, start, end);
 }
 

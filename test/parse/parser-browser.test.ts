@@ -44,6 +44,33 @@ describe('browser build: long plain strings and keys', () => {
     }
   });
 
+  it('agrees with JSON.parse on non-ASCII text of 40 to 100 bytes, decoded and joined here', () => {
+    const texts = ['Незавершенная строка в кавычках', '实参接口项目找到接口编译器数组接口构造函数', 'ab😀cd é中', 'x\u00e9y\n中文'];
+    for (const text of texts) {
+      for (let repeat = 1; repeat <= 6; repeat++) {
+        const long = text.repeat(repeat);
+        for (let cut = Math.max(0, long.length - 40); cut <= long.length; cut++) {
+          const value = long.slice(0, cut);
+          expectAgreement(utf8(`["${value}",{"${value}":"${value}"}]`));
+          expectAgreement(utf8(`["${value}"]`), { fatal: true });
+        }
+      }
+    }
+  });
+
+  it('replaces invalid UTF-8 in joined non-ASCII text as TextDecoder does', () => {
+    for (const bad of [[0xff], [0xe4, 0xb8], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98]]) {
+      for (const length of [20, 23, 30, 31, 40]) {
+        const body = Array.from(utf8('中'.repeat(length)));
+        for (const at of [0, 3, 45, body.length]) {
+          const bytes = new Uint8Array([...utf8('["'), ...body.slice(0, at), ...bad, ...body.slice(at), ...utf8('"]')]);
+          expectAgreement(bytes);
+          expect(parseBinary(bytes, { fatal: true })).toMatchObject({ ok: false, position: 2 + at });
+        }
+      }
+    }
+  });
+
   it('agrees with JSON.parse on random documents of long strings', () => {
     const text = fc.string({ unit: 'grapheme-ascii', maxLength: 120 });
     fc.assert(

@@ -104,6 +104,21 @@ describe('long non-ASCII strings', () => {
     for (let count = 0; count <= 67; count++) expectAgreementEverywhere(document(chinese(count)));
   });
 
+  it('agree with JSON.parse on text that starts non-ASCII, at every alignment, with a stop in its first words', () => {
+    // The first word scan of such text starts in the word of the opening quote, and cannot move.
+    for (let lead = 0; lead < 8; lead++) {
+      for (const body of [cyrillic(30), chinese(20)]) {
+        for (let at = 0; at <= 12; at++) {
+          for (const stop of [[0x5c, 0x6e], [0x0a], [0x22, 0x2c, 0x22]]) {
+            const inner = [...body.slice(0, at), ...stop, ...body.slice(at)];
+            const bytes = new Uint8Array([...utf8(`[${'1,'.repeat(lead)}"`), ...inner, ...utf8('", 1]')]);
+            expectAgreementEverywhere(bytes);
+          }
+        }
+      }
+    }
+  });
+
   it('replace invalid UTF-8 in long text as TextDecoder does, and fail at its first byte in fatal mode', () => {
     const invalid: number[][] = [[0xff], [0xe4, 0xb8], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0x80], [0xf4, 0x90, 0x80, 0x80]];
     for (const bad of invalid) {

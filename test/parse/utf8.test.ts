@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decodeUtf8Into } from '../../src/parse/utf8.js';
+
+// decodeUtf8Into builds short non-ASCII strings (and, in the browser build, those up to 96 bytes):
+// it must replace ill-formed sequences exactly as the WHATWG decoder does.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+function decodedHere(bytes: Uint8Array, start: number, end: number): string {
+  const units = new Uint16Array(end - start);
+  const length = decodeUtf8Into(bytes, start, end, units, 0);
+  return String.fromCharCode(...units.subarray(0, length));
+}
+
+describe('decodeUtf8Into', () => {
+  const followers = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xe0, 0xff];
+
+  it('agrees with TextDecoder on every lead byte followed by every mix of edge bytes, cut at every end', () => {
+    for (let lead = 0x80; lead <= 0xff; lead++) {
+      for (const second of followers) {
+        for (const third of followers) {
+          for (const fourth of [0x80, 0xbf, 0x41]) {
+            const bytes = new Uint8Array([0x61, lead, second, third, fourth, 0x62]);
+            for (let end = 1; end <= bytes.length; end++) {
+              expect(decodedHere(bytes, 1, end)).toBe(decoder.decode(bytes.subarray(1, end)));
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('decodes Cyrillic, CJK and astral text appended after earlier units', () => {
+    const text = 'Незавершенная строка 实参接口项目 😀 é';
+    const bytes = new TextEncoder().encode(text);
+    const units = new Uint16Array(bytes.length + 3);
+    units.set([0x41, 0x42, 0x43]);
+    const length = decodeUtf8Into(bytes, 0, bytes.length, units, 3);
+    expect(String.fromCharCode(...units.subarray(0, length))).toBe(`ABC${text}`);
+  });
+});
