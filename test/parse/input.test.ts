@@ -97,6 +97,19 @@ describe('every input container means exactly its bytes', () => {
     const view = new Lying(bytes.buffer as ArrayBuffer, 2, bytes.length - 2);
     expect(parseBinary(view)).toEqual({ ok: true, value: expected });
   });
+
+  it('a typed array and a DataView with swapped prototypes still mean their own windows', () => {
+    const { buffer, length } = embedded(5);
+    const typed = new Uint8Array(buffer, 5, length);
+    Object.setPrototypeOf(typed, DataView.prototype);
+    expect(parseBinary(typed)).toEqual({ ok: true, value: expected });
+    const dataView = new DataView(buffer, 5, length);
+    Object.setPrototypeOf(dataView, Uint8Array.prototype);
+    expect(parseBinary(dataView)).toEqual({ ok: true, value: expected });
+    const orphan = new DataView(buffer, 5, length);
+    Object.setPrototypeOf(orphan, null);
+    expect(parseBinary(orphan)).toEqual({ ok: true, value: expected });
+  });
 });
 
 describe('anything else is a TypeError, the only thing that throws', () => {
