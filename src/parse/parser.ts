@@ -35,7 +35,8 @@ import { NOT_AN_INDEX, readIndexKey } from './index-keys.js';
 import { notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, joinCodes } from './from-codes.js';
-import { isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
+import { FROM_CODES_MAX, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
+import { decodeAscii } from './utf8.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -119,7 +120,9 @@ export function parseDocument(state: ParseState): unknown {
         let stop = from;
         while (stop < limit && isPlainStringByte(bytes[stop])) stop++;
         if (stop < end && bytes[stop] === QUOTE) {
-          value = stop - from <= SHORT_LENGTH ? fromCodes(bytes, from, stop - from) : joinCodes(bytes, from, stop);
+          const length = stop - from;
+          if (length <= FROM_CODES_MAX) value = fromCodes(bytes, from, length);
+          else value = BROWSER_BUILD ? joinCodes(bytes, from, stop) : decodeAscii(bytes, from, stop, state.shared);
           pos = stop + 1;
           break;
         }

@@ -35,6 +35,16 @@ const WORDS_AFTER_KNOWN = 8;
 export const SHORT_LENGTH = 24;
 
 /**
+ * ASCII strings up to this many bytes are built by fromCodes, longer ones by `decodeAscii`. On Bun
+ * that is 1: JavaScriptCore's fromCharCode with 2 to 24 arguments costs 38 to 96 ns, Buffer#latin1Slice
+ * about 32 at any of those lengths (bench/NOTES.md, round 7, Bun). On V8 fromCodes wins up to SHORT_LENGTH.
+ */
+export const FROM_CODES_MAX = !BROWSER_BUILD && typeof process === 'object' && process.versions?.bun !== undefined ? 1 : SHORT_LENGTH;
+
+/** On Bun a short non-ASCII string of the input is decoded by Buffer#utf8Slice, for the same reason. */
+const UTF8_SLICE_SHORT = FROM_CODES_MAX !== SHORT_LENGTH;
+
+/**
  * Non-ASCII strings up to this many bytes are decoded here, if they come to at most SHORT_LENGTH
  * characters (in the browser build, at any length: Chromium's TextDecoder costs 300 to 450 ns a call).
  */
@@ -112,8 +122,8 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
  */
 function buildString(state: ParseState, bytes: Uint8Array, start: number, end: number, nonAscii: boolean): string {
   const length = end - start;
-  if (length <= SHORT_LENGTH && !nonAscii) return fromCodes(bytes, start, length);
-  if (nonAscii && length <= SHORT_UTF8_BYTES) {
+  if (length <= FROM_CODES_MAX && !nonAscii) return fromCodes(bytes, start, length);
+  if (nonAscii && length <= SHORT_UTF8_BYTES && !(UTF8_SLICE_SHORT && bytes === state.bytes)) {
     const unitCount = decodeUtf8Into(bytes, start, end, shortUnits, 0);
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
     if (BROWSER_BUILD) return joinCodes(shortUnits, 0, unitCount);
@@ -135,7 +145,7 @@ export function readKey(state: ParseState): string {
     const length = pos - start;
     let key = cachedKey(bytes, start, length);
     if (key === undefined) {
-      key = length <= SHORT_LENGTH ? fromCodes(bytes, start, length) : decodeAscii(bytes, start, pos, state.shared);
+      key = length <= FROM_CODES_MAX ? fromCodes(bytes, start, length) : decodeAscii(bytes, start, pos, state.shared);
       rememberKey(bytes, start, length, key);
     }
     return key;

@@ -1,0 +1,52 @@
+// The string paths chosen on Bun (process.versions.bun set when the modules load): plain ASCII
+// strings of 2 to SHORT_LENGTH bytes are made by decodeAscii (Buffer#latin1Slice), not fromCodes.
+import { describe, expect, it } from 'vitest';
+
+const bunVersion = process.versions.bun;
+process.versions.bun = bunVersion ?? 'test';
+const { FROM_CODES_MAX, SHORT_LENGTH } = await import('../../src/parse/strings.js');
+const { parseBinary } = await import('../../src/parse/parse-binary.js');
+// The modules read it once, when they load; later test files in this worker must not see it.
+if (bunVersion === undefined) delete (process.versions as { bun?: string }).bun;
+const { expectAgreement } = await import('./agreement.js');
+const { utf8 } = await import('./oracle.js');
+
+const plain = (length: number, seed = 0): string =>
+  Array.from({ length }, (_, index) => String.fromCharCode(0x20 + ((index * 7 + seed) % 95))).join('').replace(/["\\]/g, 'x');
+const lengths = [0, 1, 2, 3, 23, 24, 25, 40];
+
+describe('Bun: short plain strings by latin1Slice', () => {
+  it('takes the Bun path: fromCodes only up to 1 byte', () => {
+    expect(FROM_CODES_MAX).toBe(1);
+    expect(SHORT_LENGTH).toBeGreaterThan(FROM_CODES_MAX);
+  });
+
+  it('agrees with JSON.parse on values and keys of every length around the limits', () => {
+    for (const length of lengths) {
+      expectAgreement(utf8(JSON.stringify([plain(length, 1), plain(length, 2)])));
+      const entries = Array.from({ length: 40 }, (_, index) => [`${plain(length, index)}${index}`, plain(length, index + 3)]);
+      // Twice: keys come from the key cache the second time.
+      for (let round = 0; round < 2; round++) expectAgreement(utf8(JSON.stringify(Object.fromEntries(entries))));
+      expectAgreement(utf8(JSON.stringify({ [plain(length)]: `${plain(length)}\\n` })));
+    }
+  });
+
+  it('decodes short non-ASCII strings of the input by utf8Slice, invalid UTF-8 replaced as TextDecoder does', () => {
+    for (const text of ['é', 'añb', 'Привет, мир', '中文字符串', '😀x', 'ж'.repeat(24), 'ж'.repeat(25), '中'.repeat(16), '中'.repeat(17)]) {
+      expectAgreement(utf8(JSON.stringify({ [text]: [text, `${text}\n`] })));
+    }
+    for (const bad of [[0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98]]) {
+      expectAgreement(Uint8Array.from([0x5b, 0x22, 0x61, ...bad, 0x62, 0x22, 0x5d]));
+    }
+  });
+
+  it('reads the same strings from shared memory', () => {
+    for (const length of lengths) {
+      const text = JSON.stringify({ [plain(length)]: [plain(length, 5), `${plain(length, 6)}\\t`] });
+      const bytes = utf8(text);
+      const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+      shared.set(bytes);
+      expect(parseBinary(shared)).toEqual({ ok: true, value: JSON.parse(text) });
+    }
+  });
+});
