@@ -8,21 +8,45 @@
  * first other value an array moves to the depth's general buffer. One buffer for both would
  * turn general for good after the first array of objects at that depth, and every later array of
  * numbers would come out boxed (slower to build, twice the memory).
+ *
+ * A buffer holds at most CHUNK_LENGTH elements: a longer array hands each full buffer over as a
+ * chunk and goes on in another, and the chunks are joined by one `concat` when it closes. Growing
+ * one buffer to millions of elements cost a reallocation and a copy at every step of its growth,
+ * page faults for each new block, and a megamorphic growing store (bench/NOTES.md, round 7).
+ * The browser build leaves chunks out, for its size cap: there a buffer grows, and one that grew
+ * past CHUNK_LENGTH is dropped after the parse instead of kept.
  */
-
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { clearSlots } from './clear-slots.js';
 
 /** Deeper arrays get a fresh buffer each: holding a million reused buffers would cost more than it saves. */
 const REUSED_DEPTHS = 64;
 
-/** A buffer that grew past this many elements is dropped after the parse instead of kept. */
-const KEPT_BUFFER_LENGTH = 4096;
+/**
+ * The most elements a buffer holds; a longer array goes on in chunks (bench/NOTES.md, round 7:
+ * 1,024 to 16,384 measured with `bench/compare-builds.js` on zeros-2e6 and one-letter-strings-1e6).
+ */
+export const CHUNK_LENGTH = 4096;
+
+/** Spare chunks kept between parses, of each kind: a few for documents with several long arrays. */
+const SPARE_CHUNKS_KEPT = 4;
 
 const numberBuffers: number[][] = [];
 const generalBuffers: unknown[][] = [];
 /** The most elements an array at each depth left in its general buffer during the current parse. */
 const generalHighWater = new Int32Array(REUSED_DEPTHS);
 let deepestUsed = -1;
+
+/** Per depth, the full chunks of the open array there, in order; empty when it has none. */
+let spilledChunks: unknown[][][] = [];
+/** Per depth, how many of those chunks, at their start, are numbers-only ones. */
+let spilledNumberChunks: number[] = [];
+/** Open arrays with chunks spilled: while 0, closing an array needs no look at the chunk lists. */
+let arraysWithChunks = 0;
+/** Whether this parse spilled chunks: only then do the spare chunks need trimming and clearing. */
+let chunksSpilled = false;
+const spareNumberChunks: unknown[][] = [];
+const spareGeneralChunks: unknown[][] = [];
 
 /** An empty array whose elements are doubles from the start. */
 function emptyDoubleArray(): number[] {
@@ -67,14 +91,76 @@ export function generalBuffer(depth: number, numbers: unknown[], count: number):
 }
 
 /**
- * The array made of the first `count` elements of a buffer, when it closes. Arrays of up to four
- * are built from literals, which is cheaper than a call to slice, and they abound (coordinate
- * pairs). Numbers have literals of their own because a literal remembers the element kinds it made:
- * one that ever made an array of objects would make boxed arrays of numbers from then on.
+ * Hands over `full`, the buffer of the open array at `depth` holding CHUNK_LENGTH elements, as one
+ * of its chunks, and returns the buffer it goes on in: a spare chunk, or a copy of `full`, which
+ * is cheaper than growing an empty array to that size.
  */
-export function copyElements(elements: unknown[], count: number, numbersOnly: boolean): unknown[] {
+export function spillElements(depth: number, full: unknown[], numbersOnly: boolean): unknown[] {
+  let chunks = spilledChunks[depth];
+  if (chunks === undefined) chunks = spilledChunks[depth] = [];
+  if (chunks.length === 0) {
+    arraysWithChunks++;
+    spilledNumberChunks[depth] = 0;
+  }
+  chunks.push(full);
+  chunksSpilled = true;
+  if (numbersOnly) {
+    spilledNumberChunks[depth]++;
+    const next = spareNumberChunks.pop() ?? full.slice();
+    numberBuffers[depth] = next as number[];
+    return next;
+  }
+  const next = spareGeneralChunks.pop() ?? full.slice();
+  if (depth < REUSED_DEPTHS) {
+    generalBuffers[depth] = next;
+    // Its slots past the count hold values of this parse until overwritten: all are cleared.
+    generalHighWater[depth] = CHUNK_LENGTH;
+  }
+  return next;
+}
+
+/**
+ * The array made of the first `count` elements of a buffer, when it closes, after any chunks the
+ * array at `depth` spilled. Arrays of up to four are built from literals, which is cheaper than
+ * a call to slice, and they abound (coordinate pairs). Numbers have literals of their own because
+ * a literal remembers the element kinds it made: one that ever made an array of objects would make
+ * boxed arrays of numbers from then on.
+ */
+export function copyElements(elements: unknown[], count: number, numbersOnly: boolean, depth: number): unknown[] {
+  if (!BROWSER_BUILD && arraysWithChunks !== 0 && spilledChunks[depth]?.length) return joinChunks(depth, elements.slice(0, count));
   if (count === 0 || count > 4) return elements.slice(0, count);
   return numbersOnly ? fewNumbers(elements, count) : fewValues(elements, count);
+}
+
+/** Most arguments given to one `concat` call: engines limit a call's arguments (JSC to 65,536). */
+const CHUNKS_PER_CONCAT = 1024;
+
+/** The spilled chunks of the array at `depth` followed by `last`, in one array; the chunks go spare. */
+function joinChunks(depth: number, last: unknown[]): unknown[] {
+  const chunks = spilledChunks[depth];
+  const numberChunks = spilledNumberChunks[depth];
+  let pieces: unknown[][] = chunks.slice();
+  pieces.push(last);
+  // A program that made arrays unspreadable to concat gets them joined one element at a time.
+  const spreadable = (last as { [Symbol.isConcatSpreadable]?: unknown })[Symbol.isConcatSpreadable] === undefined;
+  while (pieces.length > 1) {
+    const joined: unknown[][] = [];
+    for (let from = 0; from < pieces.length; from += CHUNKS_PER_CONCAT) {
+      const group = pieces.slice(from, from + CHUNKS_PER_CONCAT);
+      joined.push(spreadable ? group[0].concat(...group.slice(1)) : appendAll(group));
+    }
+    pieces = joined;
+  }
+  for (let index = 0; index < chunks.length; index++) (index < numberChunks ? spareNumberChunks : spareGeneralChunks).push(chunks[index]);
+  chunks.length = 0;
+  arraysWithChunks--;
+  return pieces[0];
+}
+
+function appendAll(group: unknown[][]): unknown[] {
+  const all = group[0].slice();
+  for (let index = 1; index < group.length; index++) for (const element of group[index]) all.push(element);
+  return all;
 }
 
 function fewNumbers(numbers: unknown[], count: number): unknown[] {
@@ -106,17 +192,26 @@ export function noteGeneralElementCount(depth: number, count: number): void {
 /**
  * Forgets every element held, so that no parsed value stays reachable after a parse ends.
  * Overwriting with 0 keeps a buffer's storage for the next parse; truncating would free it and
- * make every parse grow it again. A buffer's length is the most it ever held, so an oversized one
- * is found by that. After a failure, arrays left open never reported their counts, so every
- * general buffer used is dropped.
+ * make every parse grow it again. A buffer's length is the most it ever held, so one that grew
+ * past CHUNK_LENGTH (the browser build has no chunks) is found by that and dropped. After a
+ * failure, arrays left open never reported their counts, so every general buffer used is dropped,
+ * and so are their chunks.
  */
 export function releaseElementBuffers(failed: boolean): void {
   for (let depth = 0; depth <= deepestUsed; depth++) {
-    if (numberBuffers[depth].length > KEPT_BUFFER_LENGTH) numberBuffers[depth] = emptyDoubleArray();
+    if (numberBuffers[depth].length > CHUNK_LENGTH) numberBuffers[depth] = emptyDoubleArray();
     const used = generalHighWater[depth];
-    if (failed || generalBuffers[depth].length > KEPT_BUFFER_LENGTH) generalBuffers[depth] = [];
+    if (failed || generalBuffers[depth].length > CHUNK_LENGTH) generalBuffers[depth] = [];
     else if (used > 0) clearSlots(generalBuffers[depth], used);
     generalHighWater[depth] = 0;
   }
   deepestUsed = -1;
+  if (BROWSER_BUILD || !chunksSpilled) return;
+  chunksSpilled = false;
+  spilledChunks = [];
+  spilledNumberChunks = [];
+  arraysWithChunks = 0;
+  if (spareNumberChunks.length > SPARE_CHUNKS_KEPT) spareNumberChunks.length = SPARE_CHUNKS_KEPT;
+  if (spareGeneralChunks.length > SPARE_CHUNKS_KEPT) spareGeneralChunks.length = SPARE_CHUNKS_KEPT;
+  for (const chunk of spareGeneralChunks) clearSlots(chunk, chunk.length);
 }

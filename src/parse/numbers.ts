@@ -1,6 +1,8 @@
 import { DIGIT_0, DIGIT_1, DIGIT_9, DOT, LOWER_E, MINUS, PLUS, UPPER_E } from './bytes.js';
 import { fail, type ParseState } from './state.js';
 import { decodeAscii } from './utf8.js';
+import { wordsOf } from './word-view.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 
 /** Powers of ten that are exact doubles: 10^0 to 10^22. */
 const EXACT_POWERS_OF_TEN: number[] = [];
@@ -28,8 +30,11 @@ const EXPONENT_CLAMP = 100_000;
  */
 export function readNumber(state: ParseState): number {
   const bytes = state.bytes;
-  const end = state.end;
   const start = state.pos;
+  // Reads stop one byte past LONG_NUMBER_LENGTH: a longer number is read by readLongNumber, which
+  // only scans. A multiply-add per digit is a chain of dependent operations: a million fraction
+  // digits took 3.4 times native's time on Node 26 that way (bench/NOTES.md, round 7).
+  const end = state.end - start > LONG_NUMBER_LENGTH ? start + LONG_NUMBER_LENGTH + 1 : state.end;
   let pos = start;
   const negative = bytes[pos] === MINUS;
   if (negative) pos++;
@@ -54,7 +59,8 @@ export function readNumber(state: ParseState): number {
       byte = ++pos < end ? bytes[pos] : -1;
     }
     exponent = fractionStart - pos;
-    if (exponent === 0) throw fail(state, pos, "a digit after '.'");
+    // No digit, or the '.' just before the stop: the full reader tells which, and fails or goes on.
+    if (exponent === 0) return readNumberInFull(state, pos);
   }
   if (byte !== LOWER_E && byte !== UPPER_E && significand <= MAX_EXACT_INTEGER) {
     const value = exactValue(significand, exponent);
@@ -70,15 +76,26 @@ export function readNumber(state: ParseState): number {
 const LONG_NUMBER_LENGTH = 40;
 
 /**
- * The number at `start` whose digits and fraction (already checked) end at `pos`: reads the
- * exponent, if any, and hands the whole text to `Number()` once. A fraction of a million digits
- * took 7 to 12 times native's time when read again digit by digit and built in 4,096-character
- * pieces (bench/NOTES.md, round 5).
+ * The number at `start`, of more than LONG_NUMBER_LENGTH bytes before any exponent: checks and
+ * scans it (digits four at a time) and hands the whole text to `Number()` once. A fraction of a
+ * million digits took 7 to 12 times native's time when read again digit by digit and built in
+ * 4,096-character pieces (bench/NOTES.md, round 5), and 2.4 to 3.4 times when each digit went
+ * through readNumber's multiply-add first (round 7).
  */
-function readLongNumber(state: ParseState, start: number, pos: number): number {
+function readLongNumber(state: ParseState, start: number): number {
   const bytes = state.bytes;
   const end = state.end;
+  let pos = start;
+  if (bytes[pos] === MINUS) pos++;
+  // readNumber checked the first digit; a leading 0 takes no more.
+  pos = bytes[pos] === DIGIT_0 ? pos + 1 : skipDigits(state, pos);
   let byte = pos < end ? bytes[pos] : -1;
+  if (byte === DOT) {
+    byte = ++pos < end ? bytes[pos] : -1;
+    if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) throw fail(state, pos, "a digit after '.'");
+    pos = skipDigits(state, pos);
+    byte = pos < end ? bytes[pos] : -1;
+  }
   if (byte === LOWER_E || byte === UPPER_E) {
     byte = ++pos < end ? bytes[pos] : -1;
     if (byte === MINUS || byte === PLUS) byte = ++pos < end ? bytes[pos] : -1;
@@ -91,6 +108,36 @@ function readLongNumber(state: ParseState, start: number, pos: number): number {
 }
 
 /**
+ * The offset of the first byte at or after `pos` that is not a digit, or the end: by words once
+ * aligned, except in the browser build, whose size cap it would pass (bench/NOTES.md, round 7).
+ */
+function skipDigits(state: ParseState, pos: number): number {
+  const bytes = state.bytes;
+  const end = state.end;
+  const words = BROWSER_BUILD ? undefined : wordsOf(state);
+  if (words !== undefined) {
+    const wordsStart = state.wordsStart;
+    while (pos < end && ((pos - wordsStart) & 3) !== 0 && bytes[pos] >= DIGIT_0 && bytes[pos] <= DIGIT_9) pos++;
+    if (pos >= wordsStart && ((pos - wordsStart) & 3) === 0) {
+      let index = (pos - wordsStart) >> 2;
+      while (index < words.length && isDigitWord(words[index])) index++;
+      pos = wordsStart + (index << 2);
+    }
+  }
+  while (pos < end && bytes[pos] >= DIGIT_0 && bytes[pos] <= DIGIT_9) pos++;
+  return pos;
+}
+
+/**
+ * Whether all four bytes of `word` are digits: each byte's high nibble must be 3, and stay 3 when
+ * 6 is added (0x3a to 0x3f become 0x40 to 0x45). A carry into a byte comes only from a byte of 0xfa
+ * or more below it, which already fails.
+ */
+function isDigitWord(word: number): boolean {
+  return ((word & 0xf0f0f0f0) | (((word + 0x06060606) & 0xf0f0f0f0) >>> 4)) === 0x33333333;
+}
+
+/**
  * {@link readNumber} for any number: long significands, exponents, values past the fast paths.
  * `digitsEnd` is where readNumber's look at the digits and fraction stopped.
  */
@@ -98,7 +145,8 @@ function readNumberInFull(state: ParseState, digitsEnd: number): number {
   const start = state.pos;
   // Digits past the 19 tracked below cannot help: the engine converts the text. Checked here, not
   // in readNumber, the common path: there it cost canada 3 to 5 % (bench/NOTES.md, round 5).
-  if (digitsEnd - start > LONG_NUMBER_LENGTH) return readLongNumber(state, start, digitsEnd);
+  // readNumber stops one byte past LONG_NUMBER_LENGTH, so a long number always gets here.
+  if (digitsEnd - start > LONG_NUMBER_LENGTH) return readLongNumber(state, start);
   const bytes = state.bytes;
   const end = state.end;
   let pos = start;

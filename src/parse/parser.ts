@@ -1,9 +1,11 @@
 import {
+  CHUNK_LENGTH,
   copyElements,
   elementBuffer,
   generalBuffer,
   holdsOnlyNumbers,
   noteGeneralElementCount,
+  spillElements,
   storeNumber,
 } from './array-scratch.js';
 import {
@@ -211,6 +213,10 @@ export function parseDocument(state: ParseState): unknown {
         return value;
       }
       if (inArray) {
+        if (!BROWSER_BUILD && count === CHUNK_LENGTH) {
+          elements = spillElements(outerContainers.length, elements, numbersOnly);
+          count = 0;
+        }
         if (numbersOnly && typeof value !== 'number') {
           elements = generalBuffer(outerContainers.length, elements, count);
           numbersOnly = false;
@@ -237,7 +243,7 @@ export function parseDocument(state: ParseState): unknown {
       if (byte === (inArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
         pos++;
         if (inArray) {
-          value = copyElements(elements, count, numbersOnly);
+          value = copyElements(elements, count, numbersOnly, outerContainers.length);
           if (!numbersOnly) noteGeneralElementCount(outerContainers.length, count);
         } else {
           notePropertyHeight(top);

@@ -43,5 +43,10 @@ describe.each(builds)('arrays of numbers come out unboxed, as JSON.parse makes t
     const numberArrays = [value[0], value[1], value[2][0], value[2][1], value[3]];
     expect(numberArrays.map((array) => elementKind!(array))).toEqual(Array(5).fill('doubles'));
     expect(elementKind!(value[2])).toBe('tagged values');
+
+    // Longer than one buffer (CHUNK_LENGTH): joined from chunks, still doubles.
+    const long = parseBinary(encoder.encode(JSON.stringify([Array.from({ length: 9000 }, (_, index) => index / 4), [{ a: 1 }]])));
+    if (!long.ok) throw new Error(long.message);
+    expect(elementKind!((long.value as number[][])[0])).toBe('doubles');
   });
 });

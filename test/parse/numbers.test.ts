@@ -64,6 +64,45 @@ describe('long numbers (past the 40 bytes read digit by digit) are the numbers J
     fc.assert(fc.property(numberText, (text) => expectAgreement(utf8(`[${text}]`))), { numRuns: 2000 });
   });
 
+  it("with the '.' at and around the byte where the digit-by-digit read stops (41 bytes)", () => {
+    for (let dotAt = 36; dotAt <= 44; dotAt++) {
+      for (const sign of ['', '-']) {
+        const integer = `${sign}1${digits(dotAt - sign.length - 1)}`;
+        for (const rest of [`.${digits(10)}`, `.${digits(10)}e-7`, '.', '.x', '.e5', `.${digits(3)}.`, 'e', 'x']) {
+          expectAgreement(utf8(integer + rest));
+          expectAgreement(utf8(`[${integer}${rest}]`));
+        }
+      }
+    }
+  });
+
+  it('scans long digit runs four bytes at a time at every alignment, stopping at the right byte', () => {
+    const padding = ' '.repeat(1100); // long enough to get the word view at once
+    for (let shift = 0; shift < 4; shift++) {
+      for (let stopAt = 40; stopAt < 60; stopAt++) {
+        for (const stop of ['', 'x', '/', ':', '.', 'e1', ' ,0]']) {
+          const text = `${' '.repeat(shift)}[1${digits(stopAt)}${stop}${padding}`;
+          expectAgreement(utf8(`${text}]`));
+          expectAgreement(utf8(`${' '.repeat(shift)}[0.${digits(stopAt)}${stop}${padding}]`));
+        }
+      }
+    }
+  });
+
+  it('scans long digit runs in shared memory byte by byte (no word view there)', () => {
+    const bytes = utf8(`[1${digits(2000)}.${digits(3000)}e-3000, 0.${digits(500)}x]`);
+    const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+    shared.set(bytes);
+    const ok = utf8(`[1${digits(2000)}.${digits(3000)}e-3000, 0.${digits(500)}]`);
+    const sharedOk = new Uint8Array(new SharedArrayBuffer(ok.length));
+    sharedOk.set(ok);
+    const failure = parseBinary(shared);
+    expect(failure.ok).toBe(false);
+    if (!failure.ok) expect(failure.position).toBe(bytes.length - 2);
+    const result = parseBinary(sharedOk);
+    expect(result.ok && result.value).toEqual(JSON.parse(new TextDecoder().decode(ok)));
+  });
+
   it('reads a fraction of a million digits', () => {
     expectAgreement(utf8(`0.${digits(1_000_000)}`));
   });

@@ -31,6 +31,7 @@ const documents: Record<string, unknown> = {
   'a short array of objects': [record(1), record(2), record(3)],
   'an array of objects longer than the small-clear loop takes': Array.from({ length: 40 }, (_, index) => record(index)),
   'arrays of arrays': [[[record(1)], [record(2), record(3)]], [[record(4)]]],
+  'an array long enough to be collected in chunks': Array.from({ length: 3 * 4096 + 5 }, (_, index) => record(index)),
 };
 
 describe('a parse leaves nothing of its result reachable from the reused scratch space', () => {
