@@ -32,13 +32,20 @@ function resetPeakRss() {
 async function gcObserver() {
   // Only Node reports 'gc' performance entries; Bun and Deno report none, so GC stays unknown there.
   if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
-  const { PerformanceObserver } = await import('node:perf_hooks');
-  const totals = { count: 0, ms: 0, maxMs: 0 };
+  const { PerformanceObserver, constants } = await import('node:perf_hooks');
+  const totals = { count: 0, ms: 0, maxMs: 0, majorCount: 0, majorMs: 0 };
+  // Minor collections (scavenges) and major ones (mark-compact) cost differently and have different
+  // causes: a pipeline whose large buffers are external memory triggers major ones.
+  const isMajor = (entry) => (entry.detail?.kind ?? entry.kind) === constants.NODE_PERFORMANCE_GC_MAJOR;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       totals.count++;
       totals.ms += entry.duration;
       if (entry.duration > totals.maxMs) totals.maxMs = entry.duration;
+      if (isMajor(entry)) {
+        totals.majorCount++;
+        totals.majorMs += entry.duration;
+      }
     }
   });
   observer.observe({ entryTypes: ['gc'] });
@@ -102,7 +109,7 @@ export async function createServerStats() {
     reset() {
       count = 0;
       failures = 0;
-      if (gc) Object.assign(gc, { count: 0, ms: 0, maxMs: 0 });
+      if (gc) Object.assign(gc, { count: 0, ms: 0, maxMs: 0, majorCount: 0, majorMs: 0 });
       loopDelay?.reset();
       timings = new Float64Array(MAX_TIMINGS);
       receiveTimings = new Float64Array(MAX_TIMINGS);

@@ -97,15 +97,17 @@ describe('mergeRounds and compareModes', () => {
     expect(comparison.meets.gcMs).toBeNull();
   });
 
-  it('sums slow body arrivals and keeps the longest loop block, to tell a receive stall from a busy loop', () => {
+  it('sums slow body arrivals, keeps the longest loop block and splits major GCs out, to tell a receive stall from a busy loop', () => {
     const stalled = [
-      row({ mode: 'parseBody', receiveMs: { overOneSecond: 1 }, loopDelayMs: { p99: 150, max: 160 } }),
-      row({ mode: 'parseBody', receiveMs: { overOneSecond: 2 }, loopDelayMs: { p99: 200, max: 310 } }),
+      row({ mode: 'parseBody', receiveMs: { overOneSecond: 1 }, loopDelayMs: { p99: 150, max: 160 }, gc: { count: 40, ms: 90, maxMs: 4, majorCount: 2 } }),
+      row({ mode: 'parseBody', receiveMs: { overOneSecond: 2 }, loopDelayMs: { p99: 200, max: 310 }, gc: { count: 60, ms: 110, maxMs: 6, majorCount: 4 } }),
     ];
     const [summary] = report.mergeRounds(stalled);
     expect(summary.slowReceives).toBe(3);
     expect(summary.longestLoopDelayMs).toBe(310);
     expect(report.summaryTable([summary])).toContain('| 3 | 310 |');
+    // GCs and, of them, the major ones: medians over the rounds.
+    expect(report.summaryTable([summary])).toContain('| 50 | 3 | 100 |');
     const [unknown] = report.mergeRounds([row({})]);
     expect(unknown.slowReceives).toBeNull();
   });
