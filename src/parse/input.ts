@@ -3,7 +3,7 @@
 // ordered so that common inputs never make a getter throw: a caught TypeError costs microseconds,
 // more than parsing a small document.
 import { describeValue } from '../buffers/describe.js';
-import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { ON_BUN } from '../platform/on-bun.js';
 import {
   arrayBufferByteLength,
   dataViewBuffer,
@@ -30,7 +30,7 @@ export interface InputBytes {
  * every captured getter call costs 30 to 40 ns, and this saves one (input check about 170 to 145
  * ns). On V8 it cost 20 ns more, so V8 keeps the toStringTag getter (bench/NOTES.md, round 7, Bun).
  */
-const KIND_BY_PROTOTYPE = !BROWSER_BUILD && typeof process === 'object' && process.versions?.bun !== undefined;
+const KIND_BY_PROTOTYPE = ON_BUN;
 
 /**
  * The buffer of a view that is no DataView by its prototype and proves a typed array by the

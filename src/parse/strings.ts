@@ -3,6 +3,7 @@ import { copyBytes } from './copy-bytes.js';
 import { fromCodes, joinCodes } from './from-codes.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { ON_BUN } from '../platform/on-bun.js';
 import { fail, type ParseState } from './state.js';
 import { decodeAscii, decodeRange, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
 import { skipPlainAsciiWords, skipTextWords } from './word-view.js';
@@ -39,10 +40,8 @@ export const SHORT_LENGTH = 24;
  * that is 1: JavaScriptCore's fromCharCode with 2 to 24 arguments costs 38 to 96 ns, Buffer#latin1Slice
  * about 32 at any of those lengths (bench/NOTES.md, round 7, Bun). On V8 fromCodes wins up to SHORT_LENGTH.
  */
-export const FROM_CODES_MAX = !BROWSER_BUILD && typeof process === 'object' && process.versions?.bun !== undefined ? 1 : SHORT_LENGTH;
+export const FROM_CODES_MAX = ON_BUN ? 1 : SHORT_LENGTH;
 
-/** On Bun a short non-ASCII string of the input is decoded by Buffer#utf8Slice, for the same reason. */
-const UTF8_SLICE_SHORT = FROM_CODES_MAX !== SHORT_LENGTH;
 
 /**
  * Non-ASCII strings up to this many bytes are decoded here, if they come to at most SHORT_LENGTH
@@ -123,7 +122,8 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
 function buildString(state: ParseState, bytes: Uint8Array, start: number, end: number, nonAscii: boolean): string {
   const length = end - start;
   if (length <= FROM_CODES_MAX && !nonAscii) return fromCodes(bytes, start, length);
-  if (nonAscii && length <= SHORT_UTF8_BYTES && !(UTF8_SLICE_SHORT && bytes === state.bytes)) {
+  // On Bun a short non-ASCII string of the input goes to Buffer#utf8Slice below, for FROM_CODES_MAX's reason.
+  if (nonAscii && length <= SHORT_UTF8_BYTES && !(ON_BUN && bytes === state.bytes)) {
     const unitCount = decodeUtf8Into(bytes, start, end, shortUnits, 0);
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
     if (BROWSER_BUILD) return joinCodes(shortUnits, 0, unitCount);
