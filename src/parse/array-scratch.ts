@@ -18,6 +18,7 @@
  */
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { clearSlots } from './clear-slots.js';
+import { OwnStack, widened } from './own-slots.js';
 
 /** Deeper arrays get a fresh buffer each: holding a million reused buffers would cost more than it saves. */
 const REUSED_DEPTHS = 64;
@@ -28,41 +29,54 @@ const REUSED_DEPTHS = 64;
  */
 export const CHUNK_LENGTH = 4096;
 
+/**
+ * Slots a reused buffer starts with. Buffers are made of own slots (own-slots.ts) and double when
+ * full, so from a power of two they reach CHUNK_LENGTH exactly.
+ */
+const FIRST_LENGTH = 16;
+
 /** Spare chunks kept between parses, of each kind: a few for documents with several long arrays. */
 const SPARE_CHUNKS_KEPT = 4;
 
-const numberBuffers: number[][] = [];
-const generalBuffers: unknown[][] = [];
+/** Per depth below REUSED_DEPTHS, its two buffers, made when an array first opens that deep. */
+const numberBuffers: number[][] = widened<number[]>([[]], REUSED_DEPTHS, []);
+const generalBuffers: unknown[][] = widened<unknown[]>([[]], REUSED_DEPTHS, []);
+let buffersMade = 0;
 /** The most elements an array at each depth left in its general buffer during the current parse. */
 const generalHighWater = new Int32Array(REUSED_DEPTHS);
 let deepestUsed = -1;
 
-/** Per depth, the full chunks of the open array there, in order; empty when it has none. */
-let spilledChunks: unknown[][][] = [];
-/** Per depth, how many of those chunks, at their start, are numbers-only ones. */
-let spilledNumberChunks: number[] = [];
-/** Open arrays with chunks spilled: while 0, closing an array needs no look at the chunk lists. */
+/** The full chunks of an open array, in order, and how many of them, at their start, are numbers-only. */
+interface Spill {
+  readonly chunks: OwnStack<unknown[]>;
+  numberChunks: number;
+}
+/** Per depth, the spill of the open array there, if it has spilled chunks. */
+let spills = new Map<number, Spill>();
+/** Open arrays with chunks spilled: while 0, closing an array needs no look at the spills. */
 let arraysWithChunks = 0;
 /** Whether this parse spilled chunks: only then do the spare chunks need trimming and clearing. */
 let chunksSpilled = false;
-const spareNumberChunks: unknown[][] = [];
-const spareGeneralChunks: unknown[][] = [];
+const spareNumberChunks = /* @__PURE__ */ new OwnStack<unknown[]>([]);
+const spareGeneralChunks = /* @__PURE__ */ new OwnStack<unknown[]>([]);
 
-/** An empty array whose elements are doubles from the start. */
-function emptyDoubleArray(): number[] {
-  const array = [0.5];
-  array.length = 0;
-  return array;
+/** A buffer for numbers: its literal makes doubles from the start, and growth keeps them. */
+function newNumberBuffer(): number[] {
+  return widened([0.5], FIRST_LENGTH, 0.5);
+}
+
+function newGeneralBuffer(): unknown[] {
+  return widened<unknown>([0], FIRST_LENGTH, 0);
 }
 
 /** The buffer a new array at `depth` (0 for the outermost) starts in; its old contents are stale. */
 export function elementBuffer(depth: number): unknown[] {
-  if (depth >= REUSED_DEPTHS) return [];
+  if (depth >= REUSED_DEPTHS) return [0, 0, 0, 0];
   if (depth > deepestUsed) {
     deepestUsed = depth;
-    while (numberBuffers.length <= depth) {
-      numberBuffers.push(emptyDoubleArray());
-      generalBuffers.push([]);
+    for (; buffersMade <= depth; buffersMade++) {
+      numberBuffers[buffersMade] = newNumberBuffer();
+      generalBuffers[buffersMade] = newGeneralBuffer();
     }
   }
   return numberBuffers[depth];
@@ -83,9 +97,21 @@ export function storeNumber(numbers: unknown[], index: number, value: number): v
   numbers[index] = value;
 }
 
+/**
+ * The buffer of the open array at `depth`, full at `full.length` elements, made longer; it takes
+ * the place of the depth's buffer of its kind.
+ */
+export function grownBuffer(depth: number, full: unknown[], numbersOnly: boolean): unknown[] {
+  if (numbersOnly) return (numberBuffers[depth] = widened(full as number[], full.length + 1, 0.5));
+  const wider = widened(full, full.length + 1, 0);
+  if (depth < REUSED_DEPTHS) generalBuffers[depth] = wider;
+  return wider;
+}
+
 /** Moves the first `count` elements of an array at `depth` to the general buffer, and returns it. */
 export function generalBuffer(depth: number, numbers: unknown[], count: number): unknown[] {
-  const general = generalBuffers[depth];
+  let general = generalBuffers[depth];
+  if (general.length < numbers.length) general = generalBuffers[depth] = widened(general, numbers.length, 0);
   for (let index = 0; index < count; index++) general[index] = numbers[index];
   return general;
 }
@@ -96,16 +122,16 @@ export function generalBuffer(depth: number, numbers: unknown[], count: number):
  * is cheaper than growing an empty array to that size.
  */
 export function spillElements(depth: number, full: unknown[], numbersOnly: boolean): unknown[] {
-  let chunks = spilledChunks[depth];
-  if (chunks === undefined) chunks = spilledChunks[depth] = [];
-  if (chunks.length === 0) {
+  let spill = spills.get(depth);
+  if (spill === undefined) {
+    spill = { chunks: new OwnStack<unknown[]>([]), numberChunks: 0 };
+    spills.set(depth, spill);
     arraysWithChunks++;
-    spilledNumberChunks[depth] = 0;
   }
-  chunks.push(full);
+  spill.chunks.push(full);
   chunksSpilled = true;
   if (numbersOnly) {
-    spilledNumberChunks[depth]++;
+    spill.numberChunks++;
     const next = spareNumberChunks.pop() ?? full.slice();
     numberBuffers[depth] = next as number[];
     return next;
@@ -127,7 +153,10 @@ export function spillElements(depth: number, full: unknown[], numbersOnly: boole
  * boxed arrays of numbers from then on.
  */
 export function copyElements(elements: unknown[], count: number, numbersOnly: boolean, depth: number): unknown[] {
-  if (!BROWSER_BUILD && arraysWithChunks !== 0 && spilledChunks[depth]?.length) return joinChunks(depth, elements.slice(0, count));
+  if (!BROWSER_BUILD && arraysWithChunks !== 0) {
+    const spill = spills.get(depth);
+    if (spill !== undefined) return joinChunks(depth, spill, elements.slice(0, count));
+  }
   if (count === 0 || count > 4) return elements.slice(0, count);
   return numbersOnly ? fewNumbers(elements, count) : fewValues(elements, count);
 }
@@ -136,31 +165,38 @@ export function copyElements(elements: unknown[], count: number, numbersOnly: bo
 const CHUNKS_PER_CONCAT = 1024;
 
 /** The spilled chunks of the array at `depth` followed by `last`, in one array; the chunks go spare. */
-function joinChunks(depth: number, last: unknown[]): unknown[] {
-  const chunks = spilledChunks[depth];
-  const numberChunks = spilledNumberChunks[depth];
-  let pieces: unknown[][] = chunks.slice();
-  pieces.push(last);
+function joinChunks(depth: number, spill: Spill, last: unknown[]): unknown[] {
+  const chunks = spill.chunks;
+  const all = new OwnStack<unknown[]>([]);
+  for (let index = 0; index < chunks.length; index++) all.push(chunks.items[index]);
+  all.push(last);
+  let pieces = all.items.slice(0, all.length);
   // A program that made arrays unspreadable to concat gets them joined one element at a time.
   const spreadable = (last as { [Symbol.isConcatSpreadable]?: unknown })[Symbol.isConcatSpreadable] === undefined;
   while (pieces.length > 1) {
-    const joined: unknown[][] = [];
+    const joined = new OwnStack<unknown[]>([]);
     for (let from = 0; from < pieces.length; from += CHUNKS_PER_CONCAT) {
       const group = pieces.slice(from, from + CHUNKS_PER_CONCAT);
       joined.push(spreadable ? group[0].concat(...group.slice(1)) : appendAll(group));
     }
-    pieces = joined;
+    pieces = joined.items.slice(0, joined.length);
   }
-  for (let index = 0; index < chunks.length; index++) (index < numberChunks ? spareNumberChunks : spareGeneralChunks).push(chunks[index]);
-  chunks.length = 0;
+  for (let index = 0; index < chunks.length; index++) {
+    (index < spill.numberChunks ? spareNumberChunks : spareGeneralChunks).push(chunks.items[index]);
+  }
+  spills.delete(depth);
   arraysWithChunks--;
   return pieces[0];
 }
 
+/** The elements of every array of `group`, in order, in one new array made of own slots. */
 function appendAll(group: unknown[][]): unknown[] {
-  const all = group[0].slice();
-  for (let index = 1; index < group.length; index++) for (const element of group[index]) all.push(element);
-  return all;
+  const all = new OwnStack<unknown>(0);
+  for (let which = 0; which < group.length; which++) {
+    const part = group[which];
+    for (let index = 0; index < part.length; index++) all.push(part[index]);
+  }
+  return all.items.slice(0, all.length);
 }
 
 function fewNumbers(numbers: unknown[], count: number): unknown[] {
@@ -199,19 +235,21 @@ export function noteGeneralElementCount(depth: number, count: number): void {
  */
 export function releaseElementBuffers(failed: boolean): void {
   for (let depth = 0; depth <= deepestUsed; depth++) {
-    if (numberBuffers[depth].length > CHUNK_LENGTH) numberBuffers[depth] = emptyDoubleArray();
+    if (numberBuffers[depth].length > CHUNK_LENGTH) numberBuffers[depth] = newNumberBuffer();
     const used = generalHighWater[depth];
-    if (failed || generalBuffers[depth].length > CHUNK_LENGTH) generalBuffers[depth] = [];
+    if (failed || generalBuffers[depth].length > CHUNK_LENGTH) generalBuffers[depth] = newGeneralBuffer();
     else if (used > 0) clearSlots(generalBuffers[depth], used);
     generalHighWater[depth] = 0;
   }
   deepestUsed = -1;
   if (BROWSER_BUILD || !chunksSpilled) return;
   chunksSpilled = false;
-  spilledChunks = [];
-  spilledNumberChunks = [];
+  spills = new Map();
   arraysWithChunks = 0;
-  if (spareNumberChunks.length > SPARE_CHUNKS_KEPT) spareNumberChunks.length = SPARE_CHUNKS_KEPT;
-  if (spareGeneralChunks.length > SPARE_CHUNKS_KEPT) spareGeneralChunks.length = SPARE_CHUNKS_KEPT;
-  for (const chunk of spareGeneralChunks) clearSlots(chunk, chunk.length);
+  spareNumberChunks.truncate(SPARE_CHUNKS_KEPT);
+  spareGeneralChunks.truncate(SPARE_CHUNKS_KEPT);
+  for (let index = 0; index < spareGeneralChunks.length; index++) {
+    const chunk = spareGeneralChunks.items[index];
+    clearSlots(chunk, chunk.length);
+  }
 }

@@ -4,6 +4,8 @@
  * A hit is verified byte by byte against a private copy, so a hash collision only costs a miss.
  */
 
+import { widened } from './own-slots.js';
+
 /** Keys longer than this are built every time; long keys rarely repeat. */
 export const MAX_CACHED_KEY_LENGTH = 32;
 
@@ -35,7 +37,7 @@ export class KeyCache {
     this.arena = new Uint8Array(Math.max(arenaSize, MAX_CACHED_KEY_LENGTH));
     this.slotOffset = new Int32Array(slotCount);
     this.slotLength = new Uint8Array(slotCount);
-    this.slotKey = new Array<string>(slotCount).fill('');
+    this.slotKey = widened([''], slotCount, '');
   }
 
   /** A cheap hash of a short ASCII key: its length and five of its bytes. */

@@ -4,10 +4,9 @@ import { decodeAscii } from './utf8.js';
 import { wordsOf } from './word-view.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 
-/** Powers of ten that are exact doubles: 10^0 to 10^22. */
-const EXACT_POWERS_OF_TEN: number[] = [];
-for (let power = 0, value = 1; power <= 22; power++, value *= 10) EXACT_POWERS_OF_TEN.push(value);
-
+/** Powers of ten that are exact doubles: 10^0 to 10^22 (typed: a store never meets a prototype's setter). */
+const EXACT_POWERS_OF_TEN = new Float64Array(23);
+for (let power = 0, value = 1; power <= 22; power++, value *= 10) EXACT_POWERS_OF_TEN[power] = value;
 const MAX_EXACT_INTEGER = Number.MAX_SAFE_INTEGER;
 
 /** While the prefix is below this, one more digit keeps it below 2^53. */

@@ -17,6 +17,7 @@
  */
 
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { widened } from './own-slots.js';
 
 /** Builds an object from `values[start]`, `values[start + 1]`, ... in the shape's key order. */
 type Factory = (values: unknown[], start: number) => Record<string, unknown>;
@@ -132,7 +133,7 @@ export class ShapeTree {
    * mostly start alike (the records of a list, the addresses in them), while the root's last child
    * alternates between them.
    */
-  private readonly firstShapes: Array<Shape | undefined> = new Array<Shape | undefined>(GUESSED_DEPTHS).fill(undefined);
+  private readonly firstShapes: Array<Shape | undefined> = widened<Shape | undefined>([undefined], GUESSED_DEPTHS, undefined);
 
   constructor(limits: Partial<ShapeTreeLimits> = {}) {
     const chosen = { ...DEFAULT_SHAPE_TREE_LIMITS, ...limits };
@@ -185,15 +186,17 @@ export class ShapeTree {
   factoryFor(shape: Shape): Factory | undefined {
     if (shape.factory !== undefined) return shape.factory;
     if (BROWSER_BUILD || shape === WIDE || !canCompile || ++shape.uses <= USES_BEFORE_FACTORY) return undefined;
-    const keys: string[] = [];
-    for (let step: Shape = shape; step.parent !== undefined; step = step.parent) keys.push(step.key);
-    if (keys.includes('__proto__')) {
-      shape.uses = -Infinity;
-      return undefined;
+    // The source is built as a string, last key first: no array, so no store a prototype could catch.
+    let properties = '';
+    for (let step: Shape = shape; step.parent !== undefined; step = step.parent) {
+      if (step.key === '__proto__') {
+        shape.uses = -Infinity;
+        return undefined;
+      }
+      const property = `${JSON.stringify(step.key)}:v[s+${step.size - 1}]`;
+      properties = properties === '' ? property : `${property},${properties}`;
     }
-    keys.reverse();
     if (++this.factoryCount > this.maxFactories) this.forget();
-    const properties = keys.map((key, index) => `${JSON.stringify(key)}:v[s+${index}]`).join(',');
     shape.factory = new Function('v', 's', `return {${properties}}`) as Factory;
     return shape.factory;
   }

@@ -3,6 +3,7 @@ import {
   copyElements,
   elementBuffer,
   generalBuffer,
+  grownBuffer,
   holdsOnlyNumbers,
   noteGeneralElementCount,
   spillElements,
@@ -34,7 +35,8 @@ import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexKey } from './index-keys.js';
-import { notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
+import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
+import { widened } from './own-slots.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, joinCodes } from './from-codes.js';
 import { FROM_CODES_MAX, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
@@ -83,16 +85,18 @@ function readKeyInBrowser(state: ParseState): string {
 export function parseDocument(state: ParseState): unknown {
   const bytes = state.bytes;
   const end = state.end;
-  const keys = propertyKeys;
-  const values = propertyValues;
+  // Every array the loop stores into is made of own slots and grown before a store past its end
+  // (own-slots.ts): a store past the end would run a setter a program put on a prototype.
+  let keys = propertyKeys;
+  let values = propertyValues;
   const shapes = state.shapes;
-  // The enclosing containers: an element buffer or a shape each, and in step with them the
-  // element count of each array or the property start of each object (its `mark`).
-  const outerContainers: Array<unknown[] | Shape> = [];
-  const outerMarks: number[] = [];
-  // In step with them, each open object's run of keys that made new shapes (state.freshKeys).
-  const outerFreshKeys: number[] = [];
-  let elements: unknown[] = [];
+  // The enclosing containers, FRAME_SLOTS slots each: an element buffer or a shape, the element
+  // count of the array or the property start of the object (its `mark`), and the object's run of
+  // keys that made new shapes (state.freshKeys).
+  let frames = newFrames();
+  /** Enclosing containers on `frames`. */
+  let outerDepth = 0;
+  let elements: unknown[] = NO_ELEMENTS;
   let shape: Shape = shapes.root;
   let inArray = false;
   /** The open array is still in its depth's numbers-only buffer. */
@@ -135,7 +139,7 @@ export function parseDocument(state: ParseState): unknown {
       }
       case OPEN_BRACE:
       case OPEN_BRACKET: {
-        const depth = outerContainers.length + (open ? 2 : 1);
+        const depth = outerDepth + (open ? 2 : 1);
         if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`, undefined, 'MAX_DEPTH');
         const closing = byte === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
         pos = skipWhitespace(state, pos + 1);
@@ -145,9 +149,12 @@ export function parseDocument(state: ParseState): unknown {
           break;
         }
         if (open) {
-          outerContainers.push(inArray ? elements : shape);
-          outerMarks.push(inArray ? count : start);
-          outerFreshKeys.push(state.freshKeys);
+          const at = outerDepth * FRAME_SLOTS;
+          if (!BROWSER_BUILD && at === frames.length) frames = widened(frames, at + FRAME_SLOTS, undefined);
+          frames[at] = inArray ? elements : shape;
+          frames[at + 1] = inArray ? count : start;
+          frames[at + 2] = state.freshKeys;
+          outerDepth++;
         }
         open = true;
         if (closing === CLOSE_BRACKET) {
@@ -164,6 +171,11 @@ export function parseDocument(state: ParseState): unknown {
           shapes.rememberFirstShape(depth - 1, shape);
           pos = state.pos;
           // A key takes its slot at once, so that an object nested in its value starts above it.
+          if (!BROWSER_BUILD && top === keys.length) {
+            growPropertyStack(top);
+            keys = propertyKeys;
+            values = propertyValues;
+          }
           keys[top++] = state.key;
         }
         continue readValue;
@@ -213,13 +225,17 @@ export function parseDocument(state: ParseState): unknown {
         return value;
       }
       if (inArray) {
-        if (!BROWSER_BUILD && count === CHUNK_LENGTH) {
-          elements = spillElements(outerContainers.length, elements, numbersOnly);
-          count = 0;
-        }
         if (numbersOnly && typeof value !== 'number') {
-          elements = generalBuffer(outerContainers.length, elements, count);
+          elements = generalBuffer(outerDepth, elements, count);
           numbersOnly = false;
+        }
+        // Buffers double up to CHUNK_LENGTH (array-scratch.ts), so one test finds both a full
+        // buffer and a full chunk.
+        if (!BROWSER_BUILD && count === elements.length) {
+          if (count === CHUNK_LENGTH) {
+            elements = spillElements(outerDepth, elements, numbersOnly);
+            count = 0;
+          } else elements = grownBuffer(outerDepth, elements, numbersOnly);
         }
         if (numbersOnly) storeNumber(elements, count++, value as number);
         else elements[count++] = value;
@@ -236,6 +252,11 @@ export function parseDocument(state: ParseState): unknown {
           state.pos = pos;
           shape = readPropertyName(state, shape, shape.lastChild);
           pos = state.pos;
+          if (!BROWSER_BUILD && top === keys.length) {
+            growPropertyStack(top);
+            keys = propertyKeys;
+            values = propertyValues;
+          }
           keys[top++] = state.key;
         }
         continue readValue;
@@ -243,24 +264,25 @@ export function parseDocument(state: ParseState): unknown {
       if (byte === (inArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
         pos++;
         if (inArray) {
-          value = copyElements(elements, count, numbersOnly, outerContainers.length);
-          if (!numbersOnly) noteGeneralElementCount(outerContainers.length, count);
+          value = copyElements(elements, count, numbersOnly, outerDepth);
+          if (!numbersOnly) noteGeneralElementCount(outerDepth, count);
         } else {
           notePropertyHeight(top);
           value = buildObject(state, shape, keys, values, start, top, pos - 1);
           top = start;
         }
-        if (outerContainers.length === 0) {
+        if (outerDepth === 0) {
           open = false;
           continue storeValue;
         }
-        const outer = outerContainers.pop()!;
-        const mark = outerMarks.pop()!;
-        state.freshKeys = outerFreshKeys.pop()!;
+        const at = --outerDepth * FRAME_SLOTS;
+        const outer = frames[at] as unknown[] | Shape;
+        const mark = frames[at + 1] as number;
+        state.freshKeys = frames[at + 2] as number;
         inArray = Array.isArray(outer);
         if (inArray) {
           elements = outer as unknown[];
-          numbersOnly = holdsOnlyNumbers(elements, outerContainers.length);
+          numbersOnly = holdsOnlyNumbers(elements, outerDepth);
           count = mark;
         } else {
           shape = outer as Shape;
@@ -271,6 +293,22 @@ export function parseDocument(state: ParseState): unknown {
       return fail(state, pos, inArray ? "',' or ']'" : "',' or '}'");
     }
   }
+}
+
+/** Where `elements` points before any array opens; nothing is stored into it. */
+const NO_ELEMENTS: unknown[] = [];
+
+/** Slots a container takes on the frame stack: the container, its mark, its run of fresh keys. */
+const FRAME_SLOTS = 3;
+
+/** A frame stack with room for eight containers; deeper documents grow it. */
+function newFrames(): unknown[] {
+  if (BROWSER_BUILD) return [];
+  // prettier-ignore
+  return [
+    undefined, 0, 0, undefined, 0, 0, undefined, 0, 0, undefined, 0, 0,
+    undefined, 0, 0, undefined, 0, 0, undefined, 0, 0, undefined, 0, 0,
+  ];
 }
 
 /**
