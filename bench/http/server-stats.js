@@ -67,6 +67,20 @@ function describe(sorted) {
   };
 }
 
+/**
+ * The young generation's current size and the heap's limit (Node only). Under a memory cap V8 picks
+ * a small young generation (Node 24: 1 MB semi-spaces at 300 MB, Node 26: up to 4 MB), and how many
+ * bytes each scavenge copies depends on it (bench/NOTES.md, "Round 8: servers' GC under parseBody").
+ */
+async function heapSizer() {
+  if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
+  const v8 = await import('node:v8');
+  return () => {
+    const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+    return { youngGenerationMB: young ? young.space_size / 2 ** 20 : null, heapLimitMB: v8.getHeapStatistics().heap_size_limit / 2 ** 20 };
+  };
+}
+
 /** How long the event loop was held up (Node only): a long synchronous parse stalls every other connection. */
 async function loopDelayMonitor() {
   if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
@@ -79,6 +93,7 @@ async function loopDelayMonitor() {
 export async function createServerStats() {
   const gc = await gcObserver();
   const loopDelay = await loopDelayMonitor();
+  const heapSizes = await heapSizer();
   let timings = new Float64Array(MAX_TIMINGS);
   let receiveTimings = new Float64Array(MAX_TIMINGS);
   let count = 0;
@@ -127,6 +142,7 @@ export async function createServerStats() {
         serverMs: describe(sorted),
         receiveMs: describe(received),
         gc: gc ? { ...gc } : null,
+        heap: heapSizes ? heapSizes() : null,
         loopDelayMs: loopDelay ? { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 } : null,
         vmHwmBytes: statusField(status, 'VmHWM'),
         vmRssBytes: statusField(status, 'VmRSS'),

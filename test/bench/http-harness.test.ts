@@ -10,6 +10,7 @@ const { parseKeyValueLines } = await load('memory-cap.js');
 const { rssOverTimeChart, gridStep } = await load('soak-chart.js');
 const { makeBody } = await load('bodies.js');
 const { summarizeBody } = await load('summarize-body.js');
+const { createServerStats } = await load('server-stats.js');
 
 function row(overrides: Record<string, unknown>) {
   return {
@@ -110,6 +111,13 @@ describe('mergeRounds and compareModes', () => {
     expect(report.summaryTable([summary])).toContain('| 50 | 3 | 100 |');
     const [unknown] = report.mergeRounds([row({})]);
     expect(unknown.slowReceives).toBeNull();
+    expect(unknown.youngGenerationMB).toBeNull();
+  });
+
+  it('prints the young generation the server ran with beside its GC time', () => {
+    const [summary] = report.mergeRounds([row({ heap: { youngGenerationMB: 4, heapLimitMB: 268 } }), row({ heap: { youngGenerationMB: 4, heapLimitMB: 268 } })]);
+    expect(summary.youngGenerationMB).toBe(4);
+    expect(report.summaryTable([summary])).toContain('| 100 | 4 | 0 | no |');
   });
 
   it('falls back to VmHWM when the run is uncapped', () => {
@@ -194,5 +202,17 @@ describe('compareModes with a pipeline killed at its cap', () => {
     expect(comparison.killed).toEqual(['usual']);
     expect(comparison.ratios.peakMemory).toBeNull();
     expect(report.comparisonTable([comparison])).toContain('OOM-killed: usual');
+  });
+});
+
+describe('createServerStats', () => {
+  it('reports the young generation and heap limit the server runs with, which decide what a scavenge copies', async () => {
+    const stats = await createServerStats();
+    const { heap } = stats.snapshot();
+    const v8 = await import('node:v8');
+    const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+    expect(heap.youngGenerationMB).toBeGreaterThan(0);
+    expect(heap.youngGenerationMB).toBe(young!.space_size / 2 ** 20);
+    expect(heap.heapLimitMB).toBe(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
   });
 });
