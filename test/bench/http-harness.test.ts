@@ -216,3 +216,31 @@ describe('createServerStats', () => {
     expect(heap.heapLimitMB).toBe(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
   });
 });
+
+describe('scavenge-copies', async () => {
+  const { parseNvpLine, summarizeCollections } = await load('scavenge-copies.js');
+
+  it('reads --trace-gc-nvp lines of Node 26 (JSON) and Node 24 (key=value)', () => {
+    const node26 = '[1:0x1:0]       75 ms: GC: {"pause":1.366,"gc":"s","reason":"allocation failure","new_space_capacity":4194304,"new_space_survived":210912}';
+    expect(parseNvpLine(node26)).toMatchObject({ gc: 's', new_space_survived: 210912, new_space_capacity: 4194304 });
+    const node24 = '[1:0x1:0]       61 ms: pause=2.4 mutator=54.2 gc=s reduce_memory=0 promotion_ratio=0.0% new_space_survived=645000 new_space_capacity=1048576';
+    expect(parseNvpLine(node24)).toMatchObject({ gc: 's', pause: 2.4, promotion_ratio: 0, new_space_survived: 645000, new_space_capacity: 1048576 });
+    expect(parseNvpLine('[1:0x1:0]       54 ms: Memory pool: Removed pages: 0')).toBeUndefined();
+  });
+
+  it('gives scavenges, bytes copied and mark-compacts per parse, and the median survivors', () => {
+    const events = [
+      { gc: 's', new_space_survived: 1024 * 100, new_space_capacity: 4 * 2 ** 20 },
+      { gc: 's', new_space_survived: 1024 * 300, new_space_capacity: 4 * 2 ** 20 },
+      { gc: 's', new_space_survived: 1024 * 200, new_space_capacity: 2 * 2 ** 20 },
+      { gc: 'mc' },
+    ];
+    expect(summarizeCollections(events, 2)).toEqual({
+      scavengesPerParse: 1.5,
+      copiedKBPerParse: 300,
+      survivedKBPerScavenge: 200,
+      majorPerParse: 0.5,
+      youngGenerationMB: 4,
+    });
+  });
+});
