@@ -50,7 +50,7 @@ export function summarizeCollections(events, parses) {
     copiedKBPerParse: survived.reduce((sum, bytes) => sum + bytes, 0) / 1024 / parses,
     survivedKBPerScavenge: survived.length ? median(survived) / 1024 : null,
     majorPerParse: events.filter((event) => event.gc === 'mc' || event.gc === 'ms').length / parses,
-    youngGenerationMB: Math.max(0, ...events.map((event) => event.new_space_capacity ?? 0)) / MB,
+    semiSpaceMB: Math.max(0, ...events.map((event) => event.new_space_capacity ?? 0)) / MB,
   };
 }
 
@@ -119,7 +119,7 @@ async function main() {
   const scratch = mkdtempSync(join(tmpdir(), 'json-parse-binary-scavenge-'));
   console.log(`${flags.runtime}${nodeFlags.length ? ` ${nodeFlags.join(' ')}` : ''}, ${parses} parses per row after ${WARM_UP_PARSES}, ` +
     (cap.version ? `${capBytes / MB} MB cap (cgroup v${cap.version})` : `uncapped (${cap.reason})`));
-  console.log('\n| body | size | pipeline | young gen MB | scavenges per parse | KB surviving a scavenge (median) | KB copied per parse | mark-compacts per parse |');
+  console.log('\n| body | size | pipeline | semi-space MB | scavenges per parse | KB surviving a scavenge (median) | KB copied per parse | mark-compacts per parse |');
   console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
   try {
     for (const kind of flags.bodies.split(',')) {
@@ -139,7 +139,7 @@ async function main() {
           const events = measured.split('\n').map(parseNvpLine).filter(Boolean);
           const figures = summarizeCollections(events, parses);
           const fixed = (value, digits) => (value == null ? '–' : value.toFixed(digits));
-          console.log(`| ${kind} | ${(body.length / MB).toFixed(2)} MB | ${pipeline} | ${fixed(figures.youngGenerationMB, 0)} | ${fixed(figures.scavengesPerParse, 2)} | ` +
+          console.log(`| ${kind} | ${(body.length / MB).toFixed(2)} MB | ${pipeline} | ${fixed(figures.semiSpaceMB, 0)} | ${fixed(figures.scavengesPerParse, 2)} | ` +
             `${fixed(figures.survivedKBPerScavenge, 0)} | ${fixed(figures.copiedKBPerParse, 0)} | ${fixed(figures.majorPerParse, 2)} |`);
         }
       }

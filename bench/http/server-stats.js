@@ -68,16 +68,17 @@ function describe(sorted) {
 }
 
 /**
- * The young generation's current size and the heap's limit (Node only). Under a memory cap V8 picks
- * a small young generation (Node 24: 1 MB semi-spaces at 300 MB, Node 26: up to 4 MB), and how many
- * bytes each scavenge copies depends on it (bench/NOTES.md, "Round 8: servers' GC under parseBody").
+ * The young generation's semi-space size now, and the heap's limit (Node only). Under a memory cap V8
+ * picks small semi-spaces (at 300 MB: 1 MB on Node 24, up to 4 MB on Node 26), and how many bytes
+ * each scavenge copies depends on them (bench/NOTES.md, "Round 8: servers' GC under parseBody").
+ * `new_space` holds two semi-spaces, so its size is twice the figure `--max-semi-space-size` sets.
  */
 async function heapSizer() {
   if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
   const v8 = await import('node:v8');
   return () => {
     const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-    return { youngGenerationMB: young ? young.space_size / 2 ** 20 : null, heapLimitMB: v8.getHeapStatistics().heap_size_limit / 2 ** 20 };
+    return { semiSpaceMB: young ? young.space_size / 2 / 2 ** 20 : null, heapLimitMB: v8.getHeapStatistics().heap_size_limit / 2 ** 20 };
   };
 }
 

@@ -111,12 +111,12 @@ describe('mergeRounds and compareModes', () => {
     expect(report.summaryTable([summary])).toContain('| 50 | 3 | 100 |');
     const [unknown] = report.mergeRounds([row({})]);
     expect(unknown.slowReceives).toBeNull();
-    expect(unknown.youngGenerationMB).toBeNull();
+    expect(unknown.semiSpaceMB).toBeNull();
   });
 
-  it('prints the young generation the server ran with beside its GC time', () => {
-    const [summary] = report.mergeRounds([row({ heap: { youngGenerationMB: 4, heapLimitMB: 268 } }), row({ heap: { youngGenerationMB: 4, heapLimitMB: 268 } })]);
-    expect(summary.youngGenerationMB).toBe(4);
+  it('prints the semi-space size the server ran with beside its GC time', () => {
+    const [summary] = report.mergeRounds([row({ heap: { semiSpaceMB: 4, heapLimitMB: 268 } }), row({ heap: { semiSpaceMB: 4, heapLimitMB: 268 } })]);
+    expect(summary.semiSpaceMB).toBe(4);
     expect(report.summaryTable([summary])).toContain('| 100 | 4 | 0 | no |');
   });
 
@@ -206,13 +206,13 @@ describe('compareModes with a pipeline killed at its cap', () => {
 });
 
 describe('createServerStats', () => {
-  it('reports the young generation and heap limit the server runs with, which decide what a scavenge copies', async () => {
+  it('reports the semi-space size and heap limit the server runs with, which decide what a scavenge copies', async () => {
     const stats = await createServerStats();
     const { heap } = stats.snapshot();
     const v8 = await import('node:v8');
     const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-    expect(heap.youngGenerationMB).toBeGreaterThan(0);
-    expect(heap.youngGenerationMB).toBe(young!.space_size / 2 ** 20);
+    expect(heap.semiSpaceMB).toBeGreaterThan(0);
+    expect(heap.semiSpaceMB).toBe(young!.space_size / 2 / 2 ** 20);
     expect(heap.heapLimitMB).toBe(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
   });
 });
@@ -240,7 +240,7 @@ describe('scavenge-copies', async () => {
       copiedKBPerParse: 300,
       survivedKBPerScavenge: 200,
       majorPerParse: 0.5,
-      youngGenerationMB: 4,
+      semiSpaceMB: 4,
     });
   });
 });
