@@ -115,9 +115,12 @@ describe('mergeRounds and compareModes', () => {
   });
 
   it('prints the semi-space size the server ran with beside its GC time', () => {
-    const [summary] = report.mergeRounds([row({ heap: { semiSpaceMB: 4, heapLimitMB: 268 } }), row({ heap: { semiSpaceMB: 4, heapLimitMB: 268 } })]);
+    const heap = { semiSpaceMB: 4, heapLimitMB: 268, scavenges: 300, scavengeCopiedMB: 150 };
+    const [summary] = report.mergeRounds([row({ heap, serverRequests: 300 }), row({ heap, serverRequests: 600 }), row({ heap, serverRequests: 200 })]);
     expect(summary.semiSpaceMB).toBe(4);
-    expect(report.summaryTable([summary])).toContain('| 100 | 4 | 0 | no |');
+    // 150 MB over 300, 600 and 200 requests: the median of 512, 256 and 768 KB per request.
+    expect(summary.scavengeCopiedKBPerRequest).toBe(512);
+    expect(report.summaryTable([summary])).toContain('| 100 | 4 | 512 | 0 | no |');
   });
 
   it('falls back to VmHWM when the run is uncapped', () => {
@@ -206,14 +209,26 @@ describe('compareModes with a pipeline killed at its cap', () => {
 });
 
 describe('createServerStats', () => {
-  it('reports the semi-space size and heap limit the server runs with, which decide what a scavenge copies', async () => {
+  it('reports the semi-space size and heap limit the server runs with, and what its scavenges copied', async () => {
     const stats = await createServerStats();
+    stats.reset();
+    // Garbage with a live part, so that scavenges run and find something to copy.
+    let live: object[] = [];
+    for (let index = 0; index < 400_000; index++) {
+      live.push({ index });
+      if (live.length > 50_000) live = [];
+    }
     const { heap } = stats.snapshot();
     const v8 = await import('node:v8');
     const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
     expect(heap.semiSpaceMB).toBeGreaterThan(0);
     expect(heap.semiSpaceMB).toBe(young!.space_size / 2 / 2 ** 20);
     expect(heap.heapLimitMB).toBe(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
+    expect(heap.scavenges).toBeGreaterThan(0);
+    expect(heap.scavengeCopiedMB).toBeGreaterThan(0);
+    // A new window starts empty.
+    stats.reset();
+    expect(stats.snapshot().heap.scavenges).toBe(0);
   });
 });
 
