@@ -13,7 +13,8 @@
 //   [--parts cases,squeeze,soak] [--squeeze] [--soak] [--sizes 1kb,64kb,1mb,10mb] [--bodies records,mixed]
 //   [--modes usual,parseBody,...] [--duration 8] [--warmup 2] [--rounds 2] [--cap 300mb|none]
 //   [--connections N] [--caps 300,250,...] (squeeze caps in MB) [--squeeze-size 10mb] [--soak-seconds 90]
-//   [--library dist/body.js]
+//   [--library dist/body.js] [--node-flags="--max-semi-space-size=16"] (V8/Node flags for every Node
+//   server, every pipeline alike: the young generation's size decides how much a scavenge copies)
 //   [--save] [--no-save]
 // Results: bench/results/local/ (git-ignored); --save also writes bench/results/http-<runtime>-latest.json
 // and bench/charts/http-soak-<runtime>.svg. --no-save writes nothing.
@@ -51,6 +52,7 @@ const { values: flags } = parseArgs({
     'squeeze-size': { type: 'string', default: '10mb' },
     caps: { type: 'string' },
     library: { type: 'string' },
+    'node-flags': { type: 'string' },
     save: { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
   },
@@ -83,8 +85,11 @@ function parseSize(text) {
   return Math.round(Number(match[1]) * { kb: 2 ** 10, mb: MB, gb: 2 ** 30 }[(match[2] ?? 'mb').toLowerCase()]);
 }
 
-const launcher = locateRuntime(runtime);
-if (!launcher) throw new Error(`runtime ${runtime} is not installed: npm ci --prefix test/runtimes`);
+const installed = locateRuntime(runtime);
+if (!installed) throw new Error(`runtime ${runtime} is not installed: npm ci --prefix test/runtimes`);
+const nodeFlags = flags['node-flags'] ? flags['node-flags'].split(/\s+/).filter(Boolean) : [];
+if (nodeFlags.length > 0 && !isNode) throw new Error('--node-flags applies to Node servers only');
+const launcher = { ...installed, args: [...installed.args, ...nodeFlags] };
 if (!wrkVersion()) {
   console.error('wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
   process.exit(2);
@@ -241,14 +246,16 @@ const environment = {
   runtime,
   runtimeVersion: runtimeVersion(),
   client: `wrk ${wrkVersion()}`,
+  nodeFlags,
   machine: { cpus: cpus().length, model: cpus()[0]?.model, totalMemoryMB: Math.round(totalmem() / MB) },
   memoryCap: capBytes && cap.version ? { cgroup: cap.version, capMB: capBytes / MB } : { uncapped: capBytes ? cap.reason : '--cap none' },
   date: new Date().toISOString(),
 };
-console.error(`bench:http on ${runtime} (${environment.runtimeVersion}), ${environment.client}, ${cpus().length} cores; parts: ${parts.join(', ')}`);
+const flagsLine = nodeFlags.length > 0 ? `, server flags ${nodeFlags.join(' ')}` : '';
+console.error(`bench:http on ${runtime} (${environment.runtimeVersion})${flagsLine}, ${environment.client}, ${cpus().length} cores; parts: ${parts.join(', ')}`);
 
 const document = { benchmark: 'http', schema: 2, environment, config: { quick, parts, sizes, bodies, modes, seconds, warmUpSeconds, rounds, connections: Object.fromEntries(sizes.map((size) => [size, connectionsFor(size)])) } };
-const report = [`## HTTP bodies on ${runtime} (${environment.runtimeVersion}), ${environment.client}, ${cpus().length} cores, ${capLine}`];
+const report = [`## HTTP bodies on ${runtime} (${environment.runtimeVersion})${flagsLine}, ${environment.client}, ${cpus().length} cores, ${capLine}`];
 
 const stamp = environment.date.slice(0, 16).replace(/:/g, '-');
 const localFile = join(benchDir, 'results', 'local', `http-${quick ? 'quick-' : ''}${runtime}-${stamp}.json`);

@@ -51,6 +51,9 @@ export function mergeRounds(rows) {
       gcCount: pick((row) => row.gc?.count),
       gcMs: pick((row) => row.gc?.ms),
       gcMajorCount: pick((row) => row.gc?.majorCount),
+      // V8 sizes the young generation from the memory cap; what a scavenge copies depends on it.
+      semiSpaceMB: pick((row) => row.heap?.semiSpaceMB),
+      scavengeCopiedKBPerRequest: pick((row) => (row.heap?.scavengeCopiedMB != null && row.serverRequests ? (row.heap.scavengeCopiedMB * 1024) / row.serverRequests : null)),
       failures: group.reduce((sum, row) => sum + failureCount(row), 0),
       // Where a tail comes from: requests whose body took over a second to arrive (the server's own
       // count, summed over rounds), against the longest the event loop was ever held up.
@@ -104,15 +107,15 @@ const fixed = (value, digits) => (value == null ? '–' : value.toFixed(digits))
 
 export function summaryTable(summary) {
   const lines = [
-    '| runtime | body | size | pipeline | conns | req/s | p50 ms | p95 ms | p99 ms | bodies over 1 s to arrive | longest loop block ms | peak MB (group) | VmHWM MB | GCs | of which major | GC ms | failures | OOM-killed |',
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| runtime | body | size | pipeline | conns | req/s | p50 ms | p95 ms | p99 ms | bodies over 1 s to arrive | longest loop block ms | peak MB (group) | VmHWM MB | GCs | of which major | GC ms | semi-space MB | KB copied by scavenges per request | failures | OOM-killed |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of summary) {
     const { p50, p95, p99 } = row.latencyMs;
     lines.push(
       `| ${row.runtime} | ${row.body} | ${row.size} | ${row.mode} | ${row.connections} | ${fixed(row.requestsPerSecond, 1)} | ` +
         `${fixed(p50, 1)} | ${fixed(p95, 1)} | ${fixed(p99, 1)} | ${fixed(row.slowReceives, 0)} | ${fixed(row.longestLoopDelayMs, 0)} | ${fixed(row.groupPeakMB, 0)} | ${fixed(row.vmHwmMB, 0)} | ` +
-        `${fixed(row.gcCount, 0)} | ${fixed(row.gcMajorCount, 0)} | ${fixed(row.gcMs, 0)} | ${row.failures} | ${row.oomKilled ? `${row.oomKilled}/${row.rounds}` : 'no'} |`,
+        `${fixed(row.gcCount, 0)} | ${fixed(row.gcMajorCount, 0)} | ${fixed(row.gcMs, 0)} | ${fixed(row.semiSpaceMB, 0)} | ${fixed(row.scavengeCopiedKBPerRequest, 0)} | ${row.failures} | ${row.oomKilled ? `${row.oomKilled}/${row.rounds}` : 'no'} |`,
     );
   }
   return lines.join('\n');

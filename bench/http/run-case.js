@@ -93,6 +93,7 @@ export async function runCase(options) {
       vmHwmMB: stats?.vmHwmBytes != null ? stats.vmHwmBytes / MB : null,
       vmHwmCoversWindow: reset?.peakReset ?? false,
       gc: stats?.gc ?? null,
+      heap: stats?.heap ?? null,
       serverRequests: stats?.requests ?? null,
       serverFailures: stats?.failures ?? null,
       serverMs: stats?.serverMs ?? null,

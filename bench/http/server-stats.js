@@ -67,6 +67,49 @@ function describe(sorted) {
   };
 }
 
+/**
+ * The young generation's semi-space size, the heap's limit, and what scavenges copied (Node only).
+ * Under a memory cap V8 picks small semi-spaces (at 300 MB: 1 MB on Node 24, up to 4 MB on Node 26),
+ * and how many bytes each scavenge copies then depends on where in a request it falls
+ * (bench/NOTES.md, "Round 8: servers' GC under parseBody"). `new_space` holds two semi-spaces, so
+ * its size is twice the figure `--max-semi-space-size` sets. A scavenge's copies are what it left
+ * in the young generation plus what it promoted (the growth of old space across it), read from
+ * v8.GCProfiler, which records both pipelines' collections alike.
+ */
+async function heapWatcher() {
+  if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
+  const v8 = await import('node:v8');
+  const used = (stats, name) => stats.heapSpaceStatistics.find((space) => space.spaceName === name)?.spaceUsedSize ?? 0;
+  let profiler;
+  const restart = () => {
+    const statistics = profiler?.stop()?.statistics ?? [];
+    profiler = typeof v8.GCProfiler === 'function' ? new v8.GCProfiler() : undefined;
+    profiler?.start();
+    return statistics;
+  };
+  restart();
+  return {
+    reset: restart,
+    read() {
+      const statistics = restart();
+      let scavenges = 0;
+      let copiedBytes = 0;
+      for (const { gcType, beforeGC, afterGC } of statistics) {
+        if (gcType !== 'Scavenge') continue;
+        scavenges++;
+        copiedBytes += used(afterGC, 'new_space') + Math.max(0, used(afterGC, 'old_space') - used(beforeGC, 'old_space'));
+      }
+      const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+      return {
+        semiSpaceMB: young ? young.space_size / 2 / 2 ** 20 : null,
+        heapLimitMB: v8.getHeapStatistics().heap_size_limit / 2 ** 20,
+        scavenges: profiler ? scavenges : null,
+        scavengeCopiedMB: profiler ? copiedBytes / 2 ** 20 : null,
+      };
+    },
+  };
+}
+
 /** How long the event loop was held up (Node only): a long synchronous parse stalls every other connection. */
 async function loopDelayMonitor() {
   if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
@@ -79,6 +122,7 @@ async function loopDelayMonitor() {
 export async function createServerStats() {
   const gc = await gcObserver();
   const loopDelay = await loopDelayMonitor();
+  const heap = await heapWatcher();
   let timings = new Float64Array(MAX_TIMINGS);
   let receiveTimings = new Float64Array(MAX_TIMINGS);
   let count = 0;
@@ -111,6 +155,7 @@ export async function createServerStats() {
       failures = 0;
       if (gc) Object.assign(gc, { count: 0, ms: 0, maxMs: 0, majorCount: 0, majorMs: 0 });
       loopDelay?.reset();
+      heap?.reset();
       timings = new Float64Array(MAX_TIMINGS);
       receiveTimings = new Float64Array(MAX_TIMINGS);
       return { peakReset: resetPeakRss() };
@@ -127,6 +172,7 @@ export async function createServerStats() {
         serverMs: describe(sorted),
         receiveMs: describe(received),
         gc: gc ? { ...gc } : null,
+        heap: heap ? heap.read() : null,
         loopDelayMs: loopDelay ? { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 } : null,
         vmHwmBytes: statusField(status, 'VmHWM'),
         vmRssBytes: statusField(status, 'VmRSS'),

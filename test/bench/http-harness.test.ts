@@ -10,6 +10,7 @@ const { parseKeyValueLines } = await load('memory-cap.js');
 const { rssOverTimeChart, gridStep } = await load('soak-chart.js');
 const { makeBody } = await load('bodies.js');
 const { summarizeBody } = await load('summarize-body.js');
+const { createServerStats } = await load('server-stats.js');
 
 function row(overrides: Record<string, unknown>) {
   return {
@@ -110,6 +111,16 @@ describe('mergeRounds and compareModes', () => {
     expect(report.summaryTable([summary])).toContain('| 50 | 3 | 100 |');
     const [unknown] = report.mergeRounds([row({})]);
     expect(unknown.slowReceives).toBeNull();
+    expect(unknown.semiSpaceMB).toBeNull();
+  });
+
+  it('prints the semi-space size the server ran with beside its GC time', () => {
+    const heap = { semiSpaceMB: 4, heapLimitMB: 268, scavenges: 300, scavengeCopiedMB: 150 };
+    const [summary] = report.mergeRounds([row({ heap, serverRequests: 300 }), row({ heap, serverRequests: 600 }), row({ heap, serverRequests: 200 })]);
+    expect(summary.semiSpaceMB).toBe(4);
+    // 150 MB over 300, 600 and 200 requests: the median of 512, 256 and 768 KB per request.
+    expect(summary.scavengeCopiedKBPerRequest).toBe(512);
+    expect(report.summaryTable([summary])).toContain('| 100 | 4 | 512 | 0 | no |');
   });
 
   it('falls back to VmHWM when the run is uncapped', () => {
@@ -194,5 +205,57 @@ describe('compareModes with a pipeline killed at its cap', () => {
     expect(comparison.killed).toEqual(['usual']);
     expect(comparison.ratios.peakMemory).toBeNull();
     expect(report.comparisonTable([comparison])).toContain('OOM-killed: usual');
+  });
+});
+
+describe('createServerStats', () => {
+  it('reports the semi-space size and heap limit the server runs with, and what its scavenges copied', async () => {
+    const stats = await createServerStats();
+    stats.reset();
+    // Garbage with a live part, so that scavenges run and find something to copy.
+    let live: object[] = [];
+    for (let index = 0; index < 400_000; index++) {
+      live.push({ index });
+      if (live.length > 50_000) live = [];
+    }
+    const { heap } = stats.snapshot();
+    const v8 = await import('node:v8');
+    const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+    expect(heap.semiSpaceMB).toBeGreaterThan(0);
+    expect(heap.semiSpaceMB).toBe(young!.space_size / 2 / 2 ** 20);
+    expect(heap.heapLimitMB).toBe(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
+    expect(heap.scavenges).toBeGreaterThan(0);
+    expect(heap.scavengeCopiedMB).toBeGreaterThan(0);
+    // A new window starts empty.
+    stats.reset();
+    expect(stats.snapshot().heap.scavenges).toBe(0);
+  });
+});
+
+describe('scavenge-copies', async () => {
+  const { parseNvpLine, summarizeCollections } = await load('scavenge-copies.js');
+
+  it('reads --trace-gc-nvp lines of Node 26 (JSON) and Node 24 (key=value)', () => {
+    const node26 = '[1:0x1:0]       75 ms: GC: {"pause":1.366,"gc":"s","reason":"allocation failure","new_space_capacity":4194304,"new_space_survived":210912}';
+    expect(parseNvpLine(node26)).toMatchObject({ gc: 's', new_space_survived: 210912, new_space_capacity: 4194304 });
+    const node24 = '[1:0x1:0]       61 ms: pause=2.4 mutator=54.2 gc=s reduce_memory=0 promotion_ratio=0.0% new_space_survived=645000 new_space_capacity=1048576';
+    expect(parseNvpLine(node24)).toMatchObject({ gc: 's', pause: 2.4, promotion_ratio: 0, new_space_survived: 645000, new_space_capacity: 1048576 });
+    expect(parseNvpLine('[1:0x1:0]       54 ms: Memory pool: Removed pages: 0')).toBeUndefined();
+  });
+
+  it('gives scavenges, bytes copied and mark-compacts per parse, and the median survivors', () => {
+    const events = [
+      { gc: 's', new_space_survived: 1024 * 100, new_space_capacity: 4 * 2 ** 20 },
+      { gc: 's', new_space_survived: 1024 * 300, new_space_capacity: 4 * 2 ** 20 },
+      { gc: 's', new_space_survived: 1024 * 200, new_space_capacity: 2 * 2 ** 20 },
+      { gc: 'mc' },
+    ];
+    expect(summarizeCollections(events, 2)).toEqual({
+      scavengesPerParse: 1.5,
+      copiedKBPerParse: 300,
+      survivedKBPerScavenge: 200,
+      majorPerParse: 0.5,
+      semiSpaceMB: 4,
+    });
   });
 });
