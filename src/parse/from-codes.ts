@@ -1,4 +1,13 @@
 // Building short strings from character codes, the way most keys and values are made.
+import { ON_BUN } from '../platform/on-bun.js';
+import { tinyString } from './tiny-strings.js';
+
+/**
+ * Strings of 2 or 3 ASCII characters from a table (tiny-strings.ts): on Bun realworld+bodies
+ * new/base 0.971 (iso-4217 0.78 to 0.83); on V8, where such a string is a cheap allocation,
+ * 1.006 (Node 24) and 0.987 (Node 26), nothing gained (bench/NOTES.md, round 8, Bun).
+ */
+const TINY_FROM_TABLE = ON_BUN;
 
 /**
  * The string of `length` (at most 24) character codes from `codes[i]` on, made by one call with
@@ -10,8 +19,8 @@ export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number
   switch (length) {
     case 0: return '';
     case 1: return f(c[i]);
-    case 2: return f(c[i], c[i + 1]);
-    case 3: return f(c[i], c[i + 1], c[i + 2]);
+    case 2: return TINY_FROM_TABLE ? tinyString(c, i, 2) : f(c[i], c[i + 1]);
+    case 3: return TINY_FROM_TABLE ? tinyString(c, i, 3) : f(c[i], c[i + 1], c[i + 2]);
     case 4: return f(c[i], c[i + 1], c[i + 2], c[i + 3]);
     case 5: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4]);
     case 6: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5]);

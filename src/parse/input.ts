@@ -4,6 +4,7 @@
 // more than parsing a small document.
 import { describeValue } from '../buffers/describe.js';
 import { ON_BUN } from '../platform/on-bun.js';
+import { bunTypedArrayBytes } from './input-bun.js';
 import {
   arrayBufferByteLength,
   dataViewBuffer,
@@ -25,21 +26,6 @@ export interface InputBytes {
   shared: boolean;
 }
 
-/**
- * On Bun a typed array's kind is read from its prototype, then proved by its buffer getter: there
- * every captured getter call costs 30 to 40 ns, and this saves one (input check about 170 to 145
- * ns). On V8 it cost 20 ns more, so V8 keeps the toStringTag getter (bench/NOTES.md, round 7, Bun).
- */
-const KIND_BY_PROTOTYPE = ON_BUN;
-
-/**
- * The buffer of a view that is no DataView by its prototype and proves a typed array by the
- * built-in getter; else undefined, and the usual checks decide (patched globals only make it miss).
- */
-function typedArrayBufferByPrototype(input: ArrayBufferView): ArrayBufferLike | undefined {
-  return Object.getPrototypeOf(input) === DataView.prototype ? undefined : readBranded(typedArrayBuffer, input);
-}
-
 const EMPTY: InputBytes = { bytes: new Uint8Array(0), shared: false };
 
 /**
@@ -48,9 +34,11 @@ const EMPTY: InputBytes = { bytes: new Uint8Array(0), shared: false };
  */
 export function toInputBytes(input: unknown, caller: string): InputBytes {
   if (isArrayBufferView(input)) {
-    const guessed = KIND_BY_PROTOTYPE ? typedArrayBufferByPrototype(input) : undefined;
-    const isTypedArray = guessed !== undefined || typedArrayKind(input) !== undefined;
-    const buffer = guessed ?? (isTypedArray ? typedArrayBuffer(input) : dataViewBuffer(input));
+    // On Bun, where every built-in getter call costs more than on V8, typed arrays have a path of their own.
+    const onBun = ON_BUN ? bunTypedArrayBytes(input) : undefined;
+    if (onBun !== undefined) return onBun;
+    const isTypedArray = typedArrayKind(input) !== undefined;
+    const buffer = isTypedArray ? typedArrayBuffer(input) : dataViewBuffer(input);
     // One brand check answers both questions: undefined for shared memory, else the length.
     const bufferLength = readBranded(arrayBufferByteLength, buffer);
     const shared = bufferLength === undefined;

@@ -37,10 +37,11 @@ export const SHORT_LENGTH = 24;
 
 /**
  * ASCII strings up to this many bytes are built by fromCodes, longer ones by `decodeAscii`. On Bun
- * that is 1: JavaScriptCore's fromCharCode with 2 to 24 arguments costs 38 to 96 ns, Buffer#latin1Slice
- * about 32 at any of those lengths (bench/NOTES.md, round 7, Bun). On V8 fromCodes wins up to SHORT_LENGTH.
+ * that is 3: JavaScriptCore's fromCharCode with 4 to 24 arguments costs 54 to 96 ns, Buffer#latin1Slice
+ * about 32 at any of those lengths (bench/NOTES.md, round 7, Bun), and strings of 2 or 3 mostly come
+ * from fromCodes' table (tiny-strings.ts; round 8, Bun). On V8 fromCodes wins up to SHORT_LENGTH.
  */
-export const FROM_CODES_MAX = ON_BUN ? 1 : SHORT_LENGTH;
+export const FROM_CODES_MAX = ON_BUN ? 3 : SHORT_LENGTH;
 
 
 /**

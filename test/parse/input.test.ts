@@ -98,6 +98,35 @@ describe('every input container means exactly its bytes', () => {
     expect(parseBinary(view)).toEqual({ ok: true, value: expected });
   });
 
+  it('own buffer, byteOffset, byteLength and length properties of the array change nothing', () => {
+    const { buffer, length } = embedded(3);
+    const view = new Uint8Array(buffer, 3, length);
+    Object.defineProperties(view, {
+      buffer: { value: new ArrayBuffer(64) },
+      byteOffset: { value: 0 },
+      byteLength: { value: 2 },
+      length: { value: 2 },
+    });
+    expect(parseBinary(view)).toEqual({ ok: true, value: expected });
+  });
+
+  it('getters patched on the prototypes after load change nothing', () => {
+    const { buffer, length } = embedded(6);
+    const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
+    const saved = ['buffer', 'byteOffset', 'byteLength'].map((key) => [key, Object.getOwnPropertyDescriptor(typedArrayPrototype, key)!] as const);
+    const savedBufferLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength')!;
+    try {
+      for (const [key] of saved) Object.defineProperty(typedArrayPrototype, key, { get: () => 1, configurable: true });
+      Object.defineProperty(ArrayBuffer.prototype, 'byteLength', { get: () => 1, configurable: true });
+      expect(parseBinary(new Uint8Array(buffer, 6, length))).toEqual({ ok: true, value: expected });
+      // 32 bytes: a whole number of 16-bit elements.
+      expect(parseBinary(new Uint16Array(buffer, 6, length / 2))).toEqual({ ok: true, value: expected });
+    } finally {
+      for (const [key, descriptor] of saved) Object.defineProperty(typedArrayPrototype, key, descriptor);
+      Object.defineProperty(ArrayBuffer.prototype, 'byteLength', savedBufferLength);
+    }
+  });
+
   it('a typed array and a DataView with swapped prototypes still mean their own windows', () => {
     const { buffer, length } = embedded(5);
     const typed = new Uint8Array(buffer, 5, length);

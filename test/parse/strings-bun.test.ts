@@ -1,5 +1,6 @@
 // The string paths chosen on Bun (process.versions.bun set when the modules load): plain ASCII
-// strings of 2 to SHORT_LENGTH bytes are made by decodeAscii (Buffer#latin1Slice), not fromCodes.
+// strings of 4 to SHORT_LENGTH bytes are made by decodeAscii (Buffer#latin1Slice), those of 2 and 3
+// by fromCodes from its table (tiny-strings.ts).
 import { describe, expect, it } from 'vitest';
 
 const bunVersion = process.versions.bun;
@@ -13,11 +14,11 @@ const { utf8 } = await import('./oracle.js');
 
 const plain = (length: number, seed = 0): string =>
   Array.from({ length }, (_, index) => String.fromCharCode(0x20 + ((index * 7 + seed) % 95))).join('').replace(/["\\]/g, 'x');
-const lengths = [0, 1, 2, 3, 23, 24, 25, 40];
+const lengths = [0, 1, 2, 3, 4, 23, 24, 25, 40];
 
 describe('Bun: short plain strings by latin1Slice', () => {
-  it('takes the Bun path: fromCodes only up to 1 byte', () => {
-    expect(FROM_CODES_MAX).toBe(1);
+  it('takes the Bun path: fromCodes only up to 3 bytes', () => {
+    expect(FROM_CODES_MAX).toBe(3);
     expect(SHORT_LENGTH).toBeGreaterThan(FROM_CODES_MAX);
   });
 
@@ -37,6 +38,14 @@ describe('Bun: short plain strings by latin1Slice', () => {
     }
     for (const bad of [[0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98]]) {
       expectAgreement(Uint8Array.from([0x5b, 0x22, 0x61, ...bad, 0x62, 0x22, 0x5d]));
+    }
+  });
+
+  it('values and keys of 2 and 3 characters, many of them, and again from the table', () => {
+    const tiny = Array.from({ length: 6000 }, (_, index) => String.fromCharCode(0x20 + (index % 95), 0x20 + (Math.floor(index / 95) % 95), ...(index % 2 === 0 ? [0x41 + (index % 26)] : [])).replace(/["\\]/g, 'q'));
+    for (let round = 0; round < 2; round++) {
+      expectAgreement(utf8(JSON.stringify(tiny)));
+      expectAgreement(utf8(JSON.stringify(Object.fromEntries(tiny.slice(0, 500).map((text, index) => [text, [text, index]])))));
     }
   });
 
