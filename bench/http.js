@@ -17,6 +17,7 @@
 //   server, every pipeline alike: the young generation's size decides how much a scavenge copies)
 //   [--save] [--no-save]
 // Results: bench/results/local/ (git-ignored); --save also writes bench/results/http-<runtime>-latest.json
+// (http-<runtime>-<flags>-latest.json with --node-flags, e.g. http-node24-max-semi-space-size-16-latest.json)
 // and bench/charts/http-soak-<runtime>.svg. --no-save writes nothing.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -330,7 +331,9 @@ console.log(`\n${document.markdown}\n`);
 const written = saveProgress();
 if (flags.save && !quick && !flags['no-save']) {
   const { soakChart, ...data } = document;
-  written.push(write(join(benchDir, 'results', `http-${runtime}-latest.json`), `${JSON.stringify(data, null, 1)}\n`));
+  // A run with server flags is a variant, kept beside the default run rather than replacing it.
+  const variant = nodeFlags.length > 0 ? `-${nodeFlags.join('').replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '')}` : '';
+  written.push(write(join(benchDir, 'results', `http-${runtime}${variant}-latest.json`), `${JSON.stringify(data, null, 1)}\n`));
   if (soakChart) written.push(write(join(benchDir, 'charts', `http-soak-${runtime}.svg`), soakChart));
 }
 if (written.length > 0) console.log(`written: ${written.join(', ')}`);

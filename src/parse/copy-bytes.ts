@@ -3,13 +3,15 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 type BufferCopy = (this: Uint8Array, target: Uint8Array, targetStart: number, sourceStart: number, sourceEnd: number) => number;
 
 /**
- * Bun's `Buffer#copy`, called on the input itself: on Bun, making the subarray that `set` needs was
- * a fifth of a document of prose with escapes (bench/NOTES.md, round 5), and `copy` makes none. Only
- * on Bun: on Node and Deno `copy` is no faster than `set`. Used where it copies a probe correctly.
+ * `Buffer#copy` of Bun and Node, called on the input itself: `set` needs a subarray, a view object
+ * per copied run. On Bun making it was a fifth of a document of prose with escapes (bench/NOTES.md,
+ * round 5); on Node it is young garbage, 14 % of what a parse of mixed bodies allocates, which a
+ * capped server's small young generation pays for (round 8, servers' GC). Not on Deno, whose
+ * Buffer is a polyfill. Used where it copies a probe correctly.
  */
-const bunCopy: BufferCopy | undefined = BROWSER_BUILD ? undefined : (() => {
+const bufferCopy: BufferCopy | undefined = BROWSER_BUILD ? undefined : (() => {
   const versions: Record<string, string | undefined> | undefined = typeof process === 'object' ? process.versions : undefined;
-  if (versions?.bun === undefined) return undefined;
+  if (versions?.bun === undefined && (versions?.node === undefined || 'Deno' in globalThis)) return undefined;
   const candidate = (globalThis as { Buffer?: { prototype?: { copy?: unknown } } }).Buffer?.prototype?.copy;
   if (typeof candidate !== 'function') return undefined;
   try {
@@ -25,6 +27,6 @@ const bunCopy: BufferCopy | undefined = BROWSER_BUILD ? undefined : (() => {
 
 /** Copies `source[from, to)` into `target` at `at`, by the cheapest means the runtime has. */
 export function copyBytes(source: Uint8Array, from: number, to: number, target: Uint8Array, at: number): void {
-  if (bunCopy !== undefined) bunCopy.call(source, target, at, from, to);
+  if (bufferCopy !== undefined) bufferCopy.call(source, target, at, from, to);
   else target.set(source.subarray(from, to), at);
 }
