@@ -21,36 +21,100 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 /** Builds an object from `values[start]`, `values[start + 1]`, ... in the shape's key order. */
 type Factory = (values: unknown[], start: number) => Record<string, unknown>;
 
+/**
+ * Key bytes held in a shape's own fields, in two 32-bit words. Not in the browser build (its
+ * bundle has no room under the 10 KB cap), where the key store holds every plain key whole.
+ */
+export const KEY_HEAD_LENGTH = BROWSER_BUILD ? 0 : 8;
+
 export class Shape {
+  /**
+   * The key's length in bytes when they are all plain ASCII (no quote, backslash or control byte),
+   * so that input bytes equal to them and followed by a quote can only spell this key; else 0 (the
+   * empty key is not plain either).
+   * This and the head fields below are what a guess reads: the shapes of a document are scattered
+   * over the heap, and each further object read there (a byte array of the key, its bytes, the key
+   * string) was a cache miss (perf annotate of readPropertyName, bench/NOTES.md round 8).
+   */
+  readonly keyLength: number;
+  /**
+   * The key's first KEY_HEAD_LENGTH bytes, four a word, the first byte lowest, and masks of the
+   * bytes they hold (a shorter key holds fewer). Not in the browser build (declared, so that it
+   * leaves them out: its bundle has no room under the 10 KB cap).
+   */
+  declare readonly head0: number;
+  declare readonly head1: number;
+  declare readonly mask0: number;
+  declare readonly mask1: number;
+  /**
+   * Where the bytes of a plain key longer than KEY_HEAD_LENGTH are: `keyStore[keyOffset, keyOffset +
+   * keyLength)`, in a store shared with the shapes made before and after this one (in the browser
+   * build, the key's bytes alone and no offset). A byte array per key was two more cache misses per
+   * guess (the array, then its bytes); in a shared store, the keys of a map's shapes, made one after
+   * another, lie one after another too.
+   */
+  readonly keyStore: Uint8Array | undefined;
+  declare readonly keyOffset: number;
   /** The key whose edge leads here from the parent. */
   readonly key: string;
+  /** The child reached last, checked first: consecutive objects tend to share their shape. */
+  lastChild: Shape | undefined = undefined;
+  lastKey: string | undefined = undefined;
   readonly parent: Shape | undefined;
   /** How many keys lead here from the root. */
   readonly size: number;
-  /**
-   * The key's UTF-8 bytes when they are all plain ASCII (no quote, backslash or control byte), so
-   * that input bytes equal to them and followed by a quote can only spell this key.
-   */
-  readonly keyBytes: Uint8Array | undefined;
-  /** The child reached last, checked first: consecutive objects tend to share their shape. */
-  lastKey: string | undefined = undefined;
-  lastChild: Shape | undefined = undefined;
   children: Map<string, Shape> | undefined = undefined;
   /** Objects built with this shape since it was created. */
   uses = 0;
   factory: Factory | undefined = undefined;
 
   constructor(key: string, parent: Shape | undefined) {
+    const bytes = plainBytes(key);
+    const length = bytes === undefined ? 0 : bytes.length;
+    this.keyLength = length;
+    if (!BROWSER_BUILD) {
+      const head = [0, 0, 0, 0, 0, 0, 0, 0];
+      for (let index = 0; index < Math.min(length, KEY_HEAD_LENGTH); index++) head[index] = bytes![index];
+      this.head0 = packWord(head, 0);
+      this.head1 = packWord(head, 4);
+      this.mask0 = packWord(head.map((byte) => (byte === 0 ? 0 : 0xff)), 0);
+      this.mask1 = packWord(head.map((byte) => (byte === 0 ? 0 : 0xff)), 4);
+    }
+    this.keyStore = BROWSER_BUILD ? bytes : length > KEY_HEAD_LENGTH ? storeKeyBytes(bytes!) : undefined;
+    if (!BROWSER_BUILD) this.keyOffset = keyStoreUsed - length;
     this.key = key;
     this.parent = parent;
     this.size = parent === undefined ? 0 : parent.size + 1;
-    this.keyBytes = plainBytes(key);
   }
+}
+
+/** The four bytes at `at` as one int32, the first byte lowest: how readPropertyName reads the input. */
+export function packWord(bytes: ArrayLike<number>, at: number): number {
+  return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+}
+
+/** Bytes of the key store that a new one gets; a key fits in any (MAX_SHAPE_KEY_LENGTH). */
+const KEY_STORE_SIZE = 16 * 1024;
+let keyStore = new Uint8Array(KEY_STORE_SIZE);
+let keyStoreUsed = 0;
+
+/**
+ * Copies `bytes` into the current key store, starting a new one when it is full (the old one lives
+ * on while its shapes do), and returns the store; they end at `keyStoreUsed`.
+ */
+function storeKeyBytes(bytes: Uint8Array): Uint8Array {
+  if (keyStoreUsed + bytes.length > keyStore.length) {
+    keyStore = new Uint8Array(KEY_STORE_SIZE);
+    keyStoreUsed = 0;
+  }
+  keyStore.set(bytes, keyStoreUsed);
+  keyStoreUsed += bytes.length;
+  return keyStore;
 }
 
 /** The bytes of a key made only of printable ASCII other than quote and backslash, else undefined. */
 function plainBytes(key: string): Uint8Array | undefined {
-  if (key.length === 0 || key.length > 64) return undefined;
+  if (key.length === 0 || key.length > MAX_SHAPE_KEY_LENGTH) return undefined;
   const bytes = new Uint8Array(key.length);
   for (let index = 0; index < key.length; index++) {
     const code = key.charCodeAt(index);
