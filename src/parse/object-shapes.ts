@@ -73,12 +73,17 @@ export class Shape {
     const length = bytes === undefined ? 0 : bytes.length;
     this.keyLength = length;
     if (!BROWSER_BUILD) {
-      const head = [0, 0, 0, 0, 0, 0, 0, 0];
-      for (let index = 0; index < Math.min(length, KEY_HEAD_LENGTH); index++) head[index] = bytes![index];
+      // Byte arrays, as the input is: packWord given a plain array too has polymorphic loads where
+      // readPropertyName inlines it (a word compare of long keys' tails was 1.2 times slower on
+      // Node 26 that way, 1.02 without; bench/NOTES.md round 8).
+      const head = new Uint8Array(8);
+      const mask = new Uint8Array(8);
+      if (bytes !== undefined) head.set(bytes.subarray(0, KEY_HEAD_LENGTH));
+      mask.fill(0xff, 0, Math.min(length, KEY_HEAD_LENGTH));
       this.head0 = packWord(head, 0);
       this.head1 = packWord(head, 4);
-      this.mask0 = packWord(head.map((byte) => (byte === 0 ? 0 : 0xff)), 0);
-      this.mask1 = packWord(head.map((byte) => (byte === 0 ? 0 : 0xff)), 4);
+      this.mask0 = packWord(mask, 0);
+      this.mask1 = packWord(mask, 4);
     }
     this.keyStore = BROWSER_BUILD ? bytes : length > KEY_HEAD_LENGTH ? storeKeyBytes(bytes!) : undefined;
     if (!BROWSER_BUILD) this.keyOffset = keyStoreUsed - length;
@@ -89,7 +94,7 @@ export class Shape {
 }
 
 /** The four bytes at `at` as one int32, the first byte lowest: how readPropertyName reads the input. */
-export function packWord(bytes: ArrayLike<number>, at: number): number {
+export function packWord(bytes: Uint8Array, at: number): number {
   return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
 }
 
