@@ -48,12 +48,12 @@ export class Shape {
   declare readonly mask1: number;
   /**
    * Where the bytes of a plain key longer than KEY_HEAD_LENGTH are: `keyStore[keyOffset, keyOffset +
-   * keyLength)`, in a store shared with the shapes made before and after this one (in the browser
-   * build, the key's bytes alone and no offset). A byte array per key was two more cache misses per
-   * guess (the array, then its bytes); in a shared store, the keys of a map's shapes, made one after
-   * another, lie one after another too.
+   * keyLength)`, in a store shared with the shapes made before and after this one. A byte array per
+   * key was two more cache misses per guess (the array, then its bytes); in a shared store, the keys
+   * of a map's shapes, made one after another, lie one after another too. Not in the browser build,
+   * which compares the key string's codes.
    */
-  readonly keyStore: Uint8Array | undefined;
+  declare readonly keyStore: Uint8Array | undefined;
   declare readonly keyOffset: number;
   /** The key whose edge leads here from the parent. */
   readonly key: string;
@@ -69,24 +69,34 @@ export class Shape {
   factory: Factory | undefined = undefined;
 
   constructor(key: string, parent: Shape | undefined) {
-    const bytes = plainBytes(key);
-    const length = bytes === undefined ? 0 : bytes.length;
+    const length = plainKeyLength(key);
     this.keyLength = length;
     if (!BROWSER_BUILD) {
-      // Byte arrays, as the input is: packWord given a plain array too has polymorphic loads where
-      // readPropertyName inlines it (a word compare of long keys' tails was 1.2 times slower on
-      // Node 26 that way, 1.02 without; bench/NOTES.md round 8).
-      const head = new Uint8Array(8);
-      const mask = new Uint8Array(8);
-      if (bytes !== undefined) head.set(bytes.subarray(0, KEY_HEAD_LENGTH));
-      mask.fill(0xff, 0, Math.min(length, KEY_HEAD_LENGTH));
-      this.head0 = packWord(head, 0);
-      this.head1 = packWord(head, 4);
-      this.mask0 = packWord(mask, 0);
-      this.mask1 = packWord(mask, 4);
+      // From the key's codes, no byte array: map-like objects make shapes in every parse
+      // (aws-iam-actions), and three arrays per shape made it 5 to 20 % slower on Node 26.
+      let head0 = 0;
+      let head1 = 0;
+      let mask0 = 0;
+      let mask1 = 0;
+      for (let index = 0; index < Math.min(length, KEY_HEAD_LENGTH); index++) {
+        const shift = (index & 3) * 8;
+        if (index < 4) {
+          head0 |= key.charCodeAt(index) << shift;
+          mask0 |= 0xff << shift;
+        } else {
+          head1 |= key.charCodeAt(index) << shift;
+          mask1 |= 0xff << shift;
+        }
+      }
+      this.head0 = head0;
+      this.head1 = head1;
+      this.mask0 = mask0;
+      this.mask1 = mask1;
     }
-    this.keyStore = BROWSER_BUILD ? bytes : length > KEY_HEAD_LENGTH ? storeKeyBytes(bytes!) : undefined;
-    if (!BROWSER_BUILD) this.keyOffset = keyStoreUsed - length;
+    if (!BROWSER_BUILD) {
+      this.keyStore = length > KEY_HEAD_LENGTH ? storeKey(key) : undefined;
+      this.keyOffset = keyStoreUsed - length;
+    }
     this.key = key;
     this.parent = parent;
     this.size = parent === undefined ? 0 : parent.size + 1;
@@ -100,33 +110,31 @@ export function packWord(bytes: Uint8Array, at: number): number {
 
 /** Bytes of the key store that a new one gets; a key fits in any (MAX_SHAPE_KEY_LENGTH). */
 const KEY_STORE_SIZE = 16 * 1024;
-let keyStore = new Uint8Array(KEY_STORE_SIZE);
+let keyStore = new Uint8Array(BROWSER_BUILD ? 0 : KEY_STORE_SIZE);
 let keyStoreUsed = 0;
 
 /**
- * Copies `bytes` into the current key store, starting a new one when it is full (the old one lives
- * on while its shapes do), and returns the store; they end at `keyStoreUsed`.
+ * Copies the plain key `key` into the current key store, starting a new one when it is full (the
+ * old one lives on while its shapes do), and returns the store; the key ends at `keyStoreUsed`.
  */
-function storeKeyBytes(bytes: Uint8Array): Uint8Array {
-  if (keyStoreUsed + bytes.length > keyStore.length) {
+function storeKey(key: string): Uint8Array {
+  if (keyStoreUsed + key.length > keyStore.length) {
     keyStore = new Uint8Array(KEY_STORE_SIZE);
     keyStoreUsed = 0;
   }
-  keyStore.set(bytes, keyStoreUsed);
-  keyStoreUsed += bytes.length;
+  for (let index = 0; index < key.length; index++) keyStore[keyStoreUsed + index] = key.charCodeAt(index);
+  keyStoreUsed += key.length;
   return keyStore;
 }
 
-/** The bytes of a key made only of printable ASCII other than quote and backslash, else undefined. */
-function plainBytes(key: string): Uint8Array | undefined {
-  if (key.length === 0 || key.length > MAX_SHAPE_KEY_LENGTH) return undefined;
-  const bytes = new Uint8Array(key.length);
+/** The length of a key made only of printable ASCII other than quote and backslash, else 0. */
+function plainKeyLength(key: string): number {
+  if (key.length > MAX_SHAPE_KEY_LENGTH) return 0;
   for (let index = 0; index < key.length; index++) {
     const code = key.charCodeAt(index);
-    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return undefined;
-    bytes[index] = code;
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return 0;
   }
-  return bytes;
+  return key.length;
 }
 
 /** Objects wider than this get no shape: they are rare, and would make the tree deep. */

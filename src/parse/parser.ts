@@ -328,10 +328,12 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
       (from + 8 <= end && (packWord(bytes, from) & next!.mask0) === next!.head0 && (packWord(bytes, from + 4) & next!.mask1) === next!.head1))
   ) {
     matched = true;
-    const store = next!.keyStore;
-    if (store !== undefined) {
+    const store = BROWSER_BUILD ? undefined : next!.keyStore;
+    if (BROWSER_BUILD || store !== undefined) {
+      const name = next!.key;
+      const offset = BROWSER_BUILD ? 0 : next!.keyOffset;
       let index = KEY_HEAD_LENGTH;
-      while (index < keyLength && bytes[from + index] === store[BROWSER_BUILD ? index : next!.keyOffset + index]) index++;
+      while (index < keyLength && bytes[from + index] === (BROWSER_BUILD ? name.charCodeAt(index) : store![offset + index])) index++;
       matched = index === keyLength;
     }
   }
