@@ -50,10 +50,10 @@ export class Shape {
    * Where the bytes of a plain key longer than KEY_HEAD_LENGTH are: `keyStore[keyOffset, keyOffset +
    * keyLength)`, in a store shared with the shapes made before and after this one. A byte array per
    * key was two more cache misses per guess (the array, then its bytes); in a shared store, the keys
-   * of a map's shapes, made one after another, lie one after another too. Not in the browser build,
-   * which compares the key string's codes.
+   * of a map's shapes, made one after another, lie one after another too. The browser build has no
+   * head fields and a store of the key's bytes alone (no offset).
    */
-  declare readonly keyStore: Uint8Array | undefined;
+  readonly keyStore: Uint8Array | undefined;
   declare readonly keyOffset: number;
   /** The key whose edge leads here from the parent. */
   readonly key: string;
@@ -93,10 +93,10 @@ export class Shape {
       this.mask0 = mask0;
       this.mask1 = mask1;
     }
-    if (!BROWSER_BUILD) {
-      this.keyStore = length > KEY_HEAD_LENGTH ? storeKey(key) : undefined;
-      this.keyOffset = keyStoreUsed - length;
-    }
+    // The browser build keeps a plain key's bytes alone: compared as the key string's codes, its
+    // guess was 6 % slower on twitter and citm_catalog in Chromium.
+    this.keyStore = length > KEY_HEAD_LENGTH ? (BROWSER_BUILD ? new TextEncoder().encode(key) : storeKey(key)) : undefined;
+    if (!BROWSER_BUILD) this.keyOffset = keyStoreUsed - length;
     this.key = key;
     this.parent = parent;
     this.size = parent === undefined ? 0 : parent.size + 1;

@@ -329,9 +329,9 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
   ) {
     matched = true;
     if (BROWSER_BUILD) {
-      const name = next!.key;
+      const store = next!.keyStore!;
       let index = 0;
-      while (index < keyLength && bytes[from + index] === name.charCodeAt(index)) index++;
+      while (index < keyLength && bytes[from + index] === store[index]) index++;
       matched = index === keyLength;
     } else if (keyLength > KEY_HEAD_LENGTH) {
       // A loop of its own: with the browser's compare in the same loop, V8 kept checking the
