@@ -17,48 +17,124 @@
  */
 
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { widened } from './own-slots.js';
 
 /** Builds an object from `values[start]`, `values[start + 1]`, ... in the shape's key order. */
 type Factory = (values: unknown[], start: number) => Record<string, unknown>;
 
+/**
+ * Key bytes held in a shape's own fields, in two 32-bit words. Not in the browser build (its
+ * bundle has no room under the 10 KB cap), where the key store holds every plain key whole.
+ */
+export const KEY_HEAD_LENGTH = BROWSER_BUILD ? 0 : 8;
+
 export class Shape {
+  /**
+   * The key's length in bytes when they are all plain ASCII (no quote, backslash or control byte),
+   * so that input bytes equal to them and followed by a quote can only spell this key; else 0 (the
+   * empty key is not plain either).
+   * This and the head fields below are what a guess reads: the shapes of a document are scattered
+   * over the heap, and each further object read there (a byte array of the key, its bytes, the key
+   * string) was a cache miss (perf annotate of readPropertyName, bench/NOTES.md round 8).
+   */
+  readonly keyLength: number;
+  /**
+   * The key's first KEY_HEAD_LENGTH bytes, four a word, the first byte lowest, and masks of the
+   * bytes they hold (a shorter key holds fewer). Not in the browser build (declared, so that it
+   * leaves them out: its bundle has no room under the 10 KB cap).
+   */
+  declare readonly head0: number;
+  declare readonly head1: number;
+  declare readonly mask0: number;
+  declare readonly mask1: number;
+  /**
+   * Where the bytes of a plain key longer than KEY_HEAD_LENGTH are: `keyStore[keyOffset, keyOffset +
+   * keyLength)`, in a store shared with the shapes made before and after this one. A byte array per
+   * key was two more cache misses per guess (the array, then its bytes); in a shared store, the keys
+   * of a map's shapes, made one after another, lie one after another too. The browser build has no
+   * head fields and a store of the key's bytes alone (no offset).
+   */
+  readonly keyStore: Uint8Array | undefined;
+  declare readonly keyOffset: number;
   /** The key whose edge leads here from the parent. */
   readonly key: string;
+  /** The child reached last, checked first: consecutive objects tend to share their shape. */
+  lastChild: Shape | undefined = undefined;
+  lastKey: string | undefined = undefined;
   readonly parent: Shape | undefined;
   /** How many keys lead here from the root. */
   readonly size: number;
-  /**
-   * The key's UTF-8 bytes when they are all plain ASCII (no quote, backslash or control byte), so
-   * that input bytes equal to them and followed by a quote can only spell this key.
-   */
-  readonly keyBytes: Uint8Array | undefined;
-  /** The child reached last, checked first: consecutive objects tend to share their shape. */
-  lastKey: string | undefined = undefined;
-  lastChild: Shape | undefined = undefined;
   children: Map<string, Shape> | undefined = undefined;
   /** Objects built with this shape since it was created. */
   uses = 0;
   factory: Factory | undefined = undefined;
 
   constructor(key: string, parent: Shape | undefined) {
+    const length = plainKeyLength(key);
+    this.keyLength = length;
+    if (!BROWSER_BUILD) {
+      // From the key's codes, no byte array: map-like objects make shapes in every parse
+      // (aws-iam-actions), and three arrays per shape made it 5 to 20 % slower on Node 26.
+      let head0 = 0;
+      let head1 = 0;
+      let mask0 = 0;
+      let mask1 = 0;
+      for (let index = 0; index < Math.min(length, KEY_HEAD_LENGTH); index++) {
+        const shift = (index & 3) * 8;
+        if (index < 4) {
+          head0 |= key.charCodeAt(index) << shift;
+          mask0 |= 0xff << shift;
+        } else {
+          head1 |= key.charCodeAt(index) << shift;
+          mask1 |= 0xff << shift;
+        }
+      }
+      this.head0 = head0;
+      this.head1 = head1;
+      this.mask0 = mask0;
+      this.mask1 = mask1;
+    }
+    // The browser build keeps a plain key's bytes alone: compared as the key string's codes, its
+    // guess was 6 % slower on twitter and citm_catalog in Chromium.
+    this.keyStore = length > KEY_HEAD_LENGTH ? (BROWSER_BUILD ? new TextEncoder().encode(key) : storeKey(key)) : undefined;
+    if (!BROWSER_BUILD) this.keyOffset = keyStoreUsed - length;
     this.key = key;
     this.parent = parent;
     this.size = parent === undefined ? 0 : parent.size + 1;
-    this.keyBytes = plainBytes(key);
   }
 }
 
-/** The bytes of a key made only of printable ASCII other than quote and backslash, else undefined. */
-function plainBytes(key: string): Uint8Array | undefined {
-  if (key.length === 0 || key.length > 64) return undefined;
-  const bytes = new Uint8Array(key.length);
+/** The four bytes at `at` as one int32, the first byte lowest: how readPropertyName reads the input. */
+export function packWord(bytes: Uint8Array, at: number): number {
+  return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+}
+
+/** Bytes of the key store that a new one gets; a key fits in any (MAX_SHAPE_KEY_LENGTH). */
+const KEY_STORE_SIZE = 16 * 1024;
+let keyStore = new Uint8Array(BROWSER_BUILD ? 0 : KEY_STORE_SIZE);
+let keyStoreUsed = 0;
+
+/**
+ * Copies the plain key `key` into the current key store, starting a new one when it is full (the
+ * old one lives on while its shapes do), and returns the store; the key ends at `keyStoreUsed`.
+ */
+function storeKey(key: string): Uint8Array {
+  if (keyStoreUsed + key.length > keyStore.length) {
+    keyStore = new Uint8Array(KEY_STORE_SIZE);
+    keyStoreUsed = 0;
+  }
+  for (let index = 0; index < key.length; index++) keyStore[keyStoreUsed + index] = key.charCodeAt(index);
+  keyStoreUsed += key.length;
+  return keyStore;
+}
+
+/** The length of a key made only of printable ASCII other than quote and backslash, else 0. */
+function plainKeyLength(key: string): number {
+  if (key.length > MAX_SHAPE_KEY_LENGTH) return 0;
   for (let index = 0; index < key.length; index++) {
     const code = key.charCodeAt(index);
-    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return undefined;
-    bytes[index] = code;
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return 0;
   }
-  return bytes;
+  return key.length;
 }
 
 /** Objects wider than this get no shape: they are rare, and would make the tree deep. */
@@ -133,7 +209,8 @@ export class ShapeTree {
    * mostly start alike (the records of a list, the addresses in them), while the root's last child
    * alternates between them.
    */
-  private readonly firstShapes: Array<Shape | undefined> = widened<Shape | undefined>([undefined], GUESSED_DEPTHS, undefined);
+  // Made by Array.from, which defines every slot: no read of it meets a hole (own-slots.ts).
+  private readonly firstShapes: Array<Shape | undefined> = Array.from({ length: GUESSED_DEPTHS }, () => undefined);
 
   constructor(limits: Partial<ShapeTreeLimits> = {}) {
     const chosen = { ...DEFAULT_SHAPE_TREE_LIMITS, ...limits };

@@ -33,7 +33,7 @@ import { skipWhitespace } from './whitespace.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
-import { WIDE, type Shape } from './object-shapes.js';
+import { KEY_HEAD_LENGTH, packWord, WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexKey } from './index-keys.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { widened } from './own-slots.js';
@@ -341,8 +341,9 @@ function buildObject(
 /**
  * Reads `"key" :` at `state.pos` (whitespace allowed around) for an object of shape `shape`,
  * leaving the key in `state.key` and `state.pos` after the colon. Returns the object's next shape.
- * `guess`, a likely next shape (a child of `shape`), is tried first, byte for byte: objects of one
- * document mostly repeat their shapes, and a match needs no scanning, hashing or cache lookup.
+ * `guess`, a likely next shape (a child of `shape`), is tried first, against the key bytes the shape
+ * holds: objects of one document mostly repeat their shapes, and a match needs no scanning, hashing
+ * or cache lookup.
  */
 function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefined): Shape {
   const bytes = state.bytes;
@@ -351,21 +352,43 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
   if (pos >= end || bytes[pos] !== QUOTE) throw fail(state, pos, "'\"' to start a property name");
   const keyAt = pos;
   let next = guess;
-  const expected = next?.keyBytes;
+  const keyLength = next?.keyLength ?? 0;
+  const from = pos + 1;
   let matched = false;
-  if (expected !== undefined) {
-    const length = expected.length;
-    const from = pos + 1;
-    if (from + length < end && bytes[from + length] === QUOTE) {
+  // The first bytes against the shape's own fields: a guess, right or wrong, reads little but the
+  // shape (see Shape.keyLength), and the input's bytes are in the cache already. A key in the last
+  // 8 bytes of the input is read by readKey.
+  if (
+    keyLength > 0 &&
+    from + keyLength < end &&
+    bytes[from + keyLength] === QUOTE &&
+    (BROWSER_BUILD ||
+      (from + 8 <= end && (packWord(bytes, from) & next!.mask0) === next!.head0 && (packWord(bytes, from + 4) & next!.mask1) === next!.head1))
+  ) {
+    matched = true;
+    if (BROWSER_BUILD) {
+      const store = next!.keyStore!;
       let index = 0;
-      while (index < length && bytes[from + index] === expected[index]) index++;
-      matched = index === length;
+      while (index < keyLength && bytes[from + index] === store[index]) index++;
+      matched = index === keyLength;
+    } else if (keyLength > KEY_HEAD_LENGTH) {
+      // A loop of its own: with the browser's compare in the same loop, V8 kept checking the
+      // store's map and tagging the index on every byte (aws-managed-policies bodies 1.08 times).
+      const store = next!.keyStore!;
+      const last = next!.keyOffset + keyLength;
+      let at = from + KEY_HEAD_LENGTH;
+      let stored = last - keyLength + KEY_HEAD_LENGTH;
+      while (stored < last && bytes[at] === store[stored]) {
+        at++;
+        stored++;
+      }
+      matched = stored === last;
     }
   }
   let key: PropertyName;
   if (matched) {
     key = next!.key;
-    pos += expected!.length + 2;
+    pos = from + keyLength + 1;
     state.freshKeys = 0;
   } else if (!BROWSER_BUILD && shape === WIDE && (key = readIndexKey(state, pos + 1)) !== NOT_AN_INDEX) {
     // Not in the browser build: its gzipped bundle has no room left under the 10 KB cap.
@@ -387,7 +410,8 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
     if (pos >= end || bytes[pos] !== COLON) throw fail(state, pos, "':' after the property name");
   }
   state.pos = pos + 1;
-  if (key === '__proto__' && state.protoAction === 'error') {
+  // The option first: comparing the key reads the key string, often not in the CPU cache.
+  if (state.protoAction === 'error' && key === '__proto__') {
     throw fail(state, keyAt, 'no "__proto__" key (protoAction: \'error\')', 'property name "__proto__"', 'FORBIDDEN_KEY');
   }
   state.key = key;

@@ -9,6 +9,7 @@
  */
 
 import { clearSlots } from './clear-slots.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { widened } from './own-slots.js';
 
 /** Stacks taller than this are dropped after a parse instead of kept. */
@@ -24,11 +25,11 @@ export let propertyValues: unknown[] = freshValues();
 let highest = 0;
 
 function freshKeys(): PropertyName[] {
-  return widened<PropertyName>([''], FIRST_HEIGHT, '');
+  return BROWSER_BUILD ? [] : widened<PropertyName>([''], FIRST_HEIGHT, '');
 }
 
 function freshValues(): unknown[] {
-  return widened<unknown>([0], FIRST_HEIGHT, 0);
+  return BROWSER_BUILD ? [] : widened<unknown>([0], FIRST_HEIGHT, 0);
 }
 
 /** Makes room for a property at `height` (the parser reads both arrays again afterwards). */

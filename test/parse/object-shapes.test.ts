@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sharedShapeTree } from '../../src/parse/object-shapes.js';
+import { KEY_HEAD_LENGTH, sharedShapeTree } from '../../src/parse/object-shapes.js';
 
 const rootShape = () => sharedShapeTree.root;
 const firstShapeGuess = (depth: number) => sharedShapeTree.firstShapeGuess(depth);
@@ -81,5 +81,43 @@ describe('objects built by compiled shape factories are the same as JSON.parse b
     for (let round = 0; round < 8; round++) parseBinary(utf8(`[${text},${text}]`));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+});
+
+describe('guessed keys, compared in the shape (KEY_HEAD_LENGTH bytes) and in the key store', () => {
+  /** A plain key of `length` bytes, its byte at `changedAt` (if any) replaced. */
+  const key = (length: number, changedAt = -1): string =>
+    Array.from({ length }, (_, index) => (index === changedAt ? 'Z' : String.fromCharCode(97 + (index % 26)))).join('');
+  const lengths = [1, 2, 3, 4, 5, 6, KEY_HEAD_LENGTH, KEY_HEAD_LENGTH + 1, 9, 16, 63, 64, 65, 255, 256, 257];
+
+  it('match or not at every length around the limits, whatever byte differs', () => {
+    for (const length of lengths) {
+      const guessed = key(length);
+      const others = [key(length + 1), key(length - 1), `${guessed}"`, `${guessed.slice(0, -1)}\\u0061`];
+      for (const at of [0, 3, 4, KEY_HEAD_LENGTH - 1, KEY_HEAD_LENGTH, KEY_HEAD_LENGTH + 1, length - 1]) {
+        if (at < length) others.push(key(length, at));
+      }
+      // Each record first repeats the guessed key, then tries one that differs from it.
+      const records = others.flatMap((other) => [`{"${guessed}":1,"x":2}`, `{${JSON.stringify(other)}:3,"x":4}`]);
+      expectAgreementWhenRepeated(utf8(`[${records.join(',')}]`));
+    }
+  });
+
+  it('near the end of the input, where fewer than eight bytes follow the quote', () => {
+    for (const length of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const guessed = key(length);
+      for (let round = 0; round < 8; round++) {
+        expectAgreement(utf8(`[{"${guessed}":1},{"${guessed}":2}]`));
+        expectAgreement(utf8(`{"${guessed}":2}`));
+        expectAgreement(utf8(`{"${guessed}":[]`));
+      }
+    }
+  });
+
+  it('from shapes whose keys filled more than one key store', () => {
+    // 200 keys of 200 bytes: 40,000 bytes of key bytes, past KEY_STORE_SIZE.
+    const keys = Array.from({ length: 200 }, (_, index) => `${key(197)}${String(index).padStart(3, '0')}`);
+    const text = `[${keys.map((name, index) => `{${JSON.stringify(name)}:${index}}`).join(',')}]`;
+    expectAgreementWhenRepeated(utf8(text));
   });
 });
