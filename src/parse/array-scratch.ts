@@ -238,7 +238,7 @@ export function releaseElementBuffers(failed: boolean): void {
     if (numberBuffers[depth].length > CHUNK_LENGTH) numberBuffers[depth] = newNumberBuffer();
     const used = generalHighWater[depth];
     if (failed || generalBuffers[depth].length > CHUNK_LENGTH) generalBuffers[depth] = newGeneralBuffer();
-    else if (used > 0) clearSlots(generalBuffers[depth], used);
+    else if (used > 0) clearSlots(generalBuffers[depth], used, 0);
     generalHighWater[depth] = 0;
   }
   deepestUsed = -1;
@@ -250,6 +250,6 @@ export function releaseElementBuffers(failed: boolean): void {
   spareGeneralChunks.truncate(SPARE_CHUNKS_KEPT);
   for (let index = 0; index < spareGeneralChunks.length; index++) {
     const chunk = spareGeneralChunks.items[index];
-    clearSlots(chunk, chunk.length);
+    clearSlots(chunk, chunk.length, 0);
   }
 }

@@ -20,12 +20,18 @@ const FIRST_HEIGHT = 16;
 /** A property name as the parser holds it: array indices of objects without a shape are numbers (index-keys.ts). */
 export type PropertyName = string | number;
 
+/**
+ * What a key slot holds when no parse has put a key there since it was last cleared: never a key
+ * (index keys are not negative), so the height a failed parse reached is found by looking.
+ */
+const NO_KEY: PropertyName = -1;
+
 export let propertyKeys: PropertyName[] = freshKeys();
 export let propertyValues: unknown[] = freshValues();
 let highest = 0;
 
 function freshKeys(): PropertyName[] {
-  return BROWSER_BUILD ? [] : widened<PropertyName>([''], FIRST_HEIGHT, '');
+  return BROWSER_BUILD ? [] : widened<PropertyName>([NO_KEY], FIRST_HEIGHT, NO_KEY);
 }
 
 function freshValues(): unknown[] {
@@ -34,7 +40,7 @@ function freshValues(): unknown[] {
 
 /** Makes room for a property at `height` (the parser reads both arrays again afterwards). */
 export function growPropertyStack(height: number): void {
-  propertyKeys = widened(propertyKeys, height + 1, '');
+  propertyKeys = widened(propertyKeys, height + 1, NO_KEY);
   propertyValues = widened(propertyValues, height + 1, 0);
 }
 
@@ -44,15 +50,25 @@ export function notePropertyHeight(height: number): void {
 }
 
 /**
- * Forgets every value held. After a failure the stack's exact height is unknown, so all of its
- * slots are cleared; a stack taller than KEPT_STACK_HEIGHT goes instead.
+ * Forgets every key and value held (the browser build: every value): a kept key would pin its
+ * string, which may be megabytes long.
+ * After a failure the parser's height is gone with its frame, so it is found as the first slot
+ * without a key (keys are pushed without gaps). Clearing the whole capacity instead cost 2.5 µs a
+ * failure at 4,096 slots, eight times the rest of a failure at byte 0 (bench/NOTES.md, round 9).
+ * A stack taller than KEPT_STACK_HEIGHT goes instead.
  */
 export function releasePropertyStack(failed: boolean): void {
   if (propertyValues.length > KEPT_STACK_HEIGHT) {
     propertyKeys = freshKeys();
     propertyValues = freshValues();
+  } else if (BROWSER_BUILD) {
+    // No bytes left under the browser bundle's cap for finding the height: all slots are cleared.
+    clearSlots(propertyValues, failed ? propertyValues.length : highest, 0);
   } else {
-    clearSlots(propertyValues, failed ? propertyValues.length : highest);
+    let height = highest;
+    if (failed) while (height < propertyKeys.length && propertyKeys[height] !== NO_KEY) height++;
+    clearSlots(propertyKeys, height, NO_KEY);
+    clearSlots(propertyValues, height, 0);
   }
   highest = 0;
 }
