@@ -2,7 +2,7 @@ import type { ParseState } from './state.js';
 
 /**
  * The last parse's state, emptied of its input, kept for good. V8 reaches ParseState's hidden class
- * from the class's first one only through transitions, which it holds weakly: a full GC with no parse
+ * from the class's first one only through transitions, which it holds weakly: a forced full GC with no parse
  * under way freed it, and every optimized function that takes a state was thrown away with it
  * (`--trace-deopt`: "embedded weak objects cleared"), so after a forced full GC (`gc()`) the next
  * ten parses or so ran unoptimized or half-optimized, 2 to 9 times slower, boxing every word the
