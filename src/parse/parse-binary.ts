@@ -6,6 +6,8 @@ import { toInputBytes } from './input.js';
 import { resolveOptions } from './options.js';
 import { parseDocument } from './parser.js';
 import { ParseState } from './state.js';
+import { keepStateClass } from './kept-state.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import type { BinaryInput, ParseBinaryOptions, ParseBinaryResult } from './types.js';
 
 /**
@@ -72,6 +74,8 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   }
   const failed = value === PARSE_FAILED;
   releaseScratch(failed);
+  // Left out of the browser bundle, for its size cap. Leaves `failure` and `pos`, read below.
+  if (!BROWSER_BUILD) keepStateClass(state);
   if (thrown !== PARSE_FAILED) {
     // The engine's own limits (a string or an array past its maximum length) are a property of
     // the content, so they fail the parse instead of escaping as an exception.
