@@ -9,79 +9,154 @@ const EXACT_POWERS_OF_TEN = new Float64Array(23);
 for (let power = 0, value = 1; power <= 22; power++, value *= 10) EXACT_POWERS_OF_TEN[power] = value;
 const MAX_EXACT_INTEGER = Number.MAX_SAFE_INTEGER;
 
-/** While the prefix is below this, one more digit keeps it below 2^53. */
-const PREFIX_LIMIT = Math.floor((MAX_EXACT_INTEGER - 9) / 10);
+/** Significant digits always exact as a double's integer: 10^15 < 2^53. */
+const EXACT_DIGITS = 15;
 
-/** Digits past the exact prefix that the extended-precision step handles: up to 19 in all. */
+/**
+ * While the significand is below this, a 16th digit keeps it below 2^53, exact: most of canada's
+ * coordinates have 16 digits, and the extended step for a tail costs some 20 ns more a number.
+ */
+const SIXTEENTH_DIGIT_LIMIT = Math.floor((MAX_EXACT_INTEGER - 9) / 10);
+
+/** Digits summed as a 32-bit integer before they join the significand: 10^8 < 2^31. */
+const GROUP_DIGITS = 8;
+
+/** Digits past EXACT_DIGITS that the extended-precision step handles: up to 19 in all. */
 const MAX_TAIL_DIGITS = 4;
 
 /** Exponents past this are clamped: the value is already 0 or Infinity, and the text fallback decides. */
 const EXPONENT_CLAMP = 100_000;
 
 /**
- * Reads the number starting at `state.pos`, leaving `state.pos` after it, and returns the double
- * JSON.parse would: correctly rounded, `-0` kept, overflow to Infinity.
- *
- * Most numbers in documents have at most 16 significant digits and no exponent: their digits are
- * summed in tight loops, and the sum is exact whenever it ends below 2^53 (rounding is monotonic,
- * so a true value at or past 2^53 never sums to less). Every other number is read again by
- * {@link readNumberInFull}.
+ * Where {@link readNumber} leaves the number it read: a double returned from a call that is not
+ * inlined is boxed (16 bytes each), and JSON.parse makes none for an array of numbers; from here
+ * the parser stores it unboxed (bench/NOTES.md, round 9: canada's memory per parse).
  */
-export function readNumber(state: ParseState): number {
+export const numberRead = new Float64Array(1);
+
+/**
+ * Reads the number starting at `state.pos`, leaving `state.pos` after it and in `numberRead[0]`
+ * the double JSON.parse would give: correctly rounded, `-0` kept, overflow to Infinity.
+ *
+ * One pass: the first EXACT_DIGITS digits go into an exact significand and up to MAX_TAIL_DIGITS
+ * more into a tail (canada's coordinates have 15 to 17 digits); {@link exactValue} or
+ * {@link extendedValue} makes the value. Longer numbers, bad ones, and values those steps cannot
+ * be sure of go to {@link readNumberText}, which checks the text and has the engine convert it.
+ */
+export function readNumber(state: ParseState): void {
   const bytes = state.bytes;
+  const end = state.end;
   const start = state.pos;
-  // Reads stop one byte past LONG_NUMBER_LENGTH: a longer number is read by readLongNumber, which
-  // only scans. A multiply-add per digit is a chain of dependent operations: a million fraction
-  // digits took 3.4 times native's time on Node 26 that way (bench/NOTES.md, round 7).
-  const end = state.end - start > LONG_NUMBER_LENGTH ? start + LONG_NUMBER_LENGTH + 1 : state.end;
   let pos = start;
   const negative = bytes[pos] === MINUS;
   if (negative) pos++;
   let significand = 0;
+  let tail = 0;
+  let tailDigits = 0;
   let byte = pos < end ? bytes[pos] : -1;
+  // Each digit loop stops at its `stop` as at the end of the input: one test per digit.
+  let stop = pos + EXACT_DIGITS < end ? pos + EXACT_DIGITS : end;
   if (byte === DIGIT_0) {
     byte = ++pos < end ? bytes[pos] : -1;
+    // A leading zero takes none of EXACT_DIGITS.
+    stop++;
   } else if (byte >= DIGIT_1 && byte <= DIGIT_9) {
     do {
       significand = significand * 10 + (byte - DIGIT_0);
-      byte = ++pos < end ? bytes[pos] : -1;
+      byte = ++pos < stop ? bytes[pos] : -1;
     } while (byte >= DIGIT_0 && byte <= DIGIT_9);
+    if (pos === stop && pos < end) byte = bytes[pos];
   } else {
     throw fail(state, pos, negative ? "a digit after '-'" : 'a value');
   }
-  let exponent = 0;
+  let fractionStart = 0;
   if (byte === DOT) {
-    const fractionStart = ++pos;
-    byte = pos < end ? bytes[pos] : -1;
+    fractionStart = ++pos;
+    // The fraction takes what the integer's digits left of EXACT_DIGITS.
+    stop = stop + 1 < end ? stop + 1 : end;
+    // The digits go in 32-bit integer groups of up to GROUP_DIGITS, each joined to the significand
+    // by one multiply-add: a multiply-add per digit on the double is a chain of dependent
+    // operations, most of the time canada's coordinates took (bench/NOTES.md, round 9).
+    let groupStart = pos;
+    let groupStop = pos + GROUP_DIGITS < stop ? pos + GROUP_DIGITS : stop;
+    let group = 0;
+    byte = pos < groupStop ? bytes[pos] : -1;
     while (byte >= DIGIT_0 && byte <= DIGIT_9) {
+      group = group * 10 + (byte - DIGIT_0);
+      byte = ++pos < groupStop ? bytes[pos] : -1;
+    }
+    significand = significand * EXACT_POWERS_OF_TEN[pos - groupStart] + group;
+    if (pos === groupStop && pos < stop) {
+      byte = bytes[pos];
+      if (byte >= DIGIT_0 && byte <= DIGIT_9) {
+        groupStart = pos;
+        group = 0;
+        do {
+          group = group * 10 + (byte - DIGIT_0);
+          byte = ++pos < stop ? bytes[pos] : -1;
+        } while (byte >= DIGIT_0 && byte <= DIGIT_9);
+        significand = significand * EXACT_POWERS_OF_TEN[pos - groupStart] + group;
+      }
+    }
+    if (pos === stop && pos < end) byte = bytes[pos];
+  }
+  // Past EXACT_DIGITS, in the integer or the fraction: a 16th digit while the significand stays
+  // exact, then up to MAX_TAIL_DIGITS into the tail; longer numbers are left to the engine.
+  if (pos === stop && byte >= DIGIT_0 && byte <= DIGIT_9) {
+    if (significand < SIXTEENTH_DIGIT_LIMIT) {
       significand = significand * 10 + (byte - DIGIT_0);
       byte = ++pos < end ? bytes[pos] : -1;
     }
-    exponent = fractionStart - pos;
-    // No digit, or the '.' just before the stop: the full reader tells which, and fails or goes on.
-    if (exponent === 0) return readNumberInFull(state, pos);
-  }
-  if (byte !== LOWER_E && byte !== UPPER_E && significand <= MAX_EXACT_INTEGER) {
-    const value = exactValue(significand, exponent);
-    if (value === value) {
-      state.pos = pos;
-      return negative ? -value : value;
+    if (byte >= DIGIT_0 && byte <= DIGIT_9) {
+      const tailStart = pos;
+      const tailStop = pos + MAX_TAIL_DIGITS < end ? pos + MAX_TAIL_DIGITS : end;
+      do {
+        tail = tail * 10 + (byte - DIGIT_0);
+        byte = ++pos < tailStop ? bytes[pos] : -1;
+      } while (byte >= DIGIT_0 && byte <= DIGIT_9);
+      tailDigits = pos - tailStart;
+      byte = pos < end ? bytes[pos] : -1;
+      if (byte >= DIGIT_0 && byte <= DIGIT_9) return readNumberText(state, start);
     }
   }
-  return readNumberInFull(state, pos);
+  let exponent = 0;
+  if (fractionStart !== 0) {
+    exponent = fractionStart - pos;
+    // No digit after the '.': readNumberText fails there.
+    if (exponent === 0) return readNumberText(state, start);
+  } else if (byte === DOT) {
+    // A fraction after an integer of more than EXACT_DIGITS digits.
+    return readNumberText(state, start);
+  }
+  if (byte === LOWER_E || byte === UPPER_E) {
+    byte = ++pos < end ? bytes[pos] : -1;
+    const exponentNegative = byte === MINUS;
+    if (exponentNegative || byte === PLUS) byte = ++pos < end ? bytes[pos] : -1;
+    if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) return readNumberText(state, start);
+    let written = 0;
+    do {
+      if (written < EXPONENT_CLAMP) written = written * 10 + (byte - DIGIT_0);
+      byte = ++pos < end ? bytes[pos] : -1;
+    } while (byte >= DIGIT_0 && byte <= DIGIT_9);
+    exponent += exponentNegative ? -written : written;
+  }
+  const value = tailDigits === 0 ? exactValue(significand, exponent) : extendedValue(significand, tail, tailDigits, exponent);
+  if (value >= 0) {
+    state.pos = pos;
+    numberRead[0] = negative ? -value : value;
+    return;
+  }
+  return readNumberText(state, start);
 }
 
-/** Numbers whose digits before any exponent take more bytes than this are read by readLongNumber. */
-const LONG_NUMBER_LENGTH = 40;
-
 /**
- * The number at `start`, of more than LONG_NUMBER_LENGTH bytes before any exponent: checks and
- * scans it (digits four at a time) and hands the whole text to `Number()` once. A fraction of a
- * million digits took 7 to 12 times native's time when read again digit by digit and built in
- * 4,096-character pieces (bench/NOTES.md, round 5), and 2.4 to 3.4 times when each digit went
- * through readNumber's multiply-add first (round 7).
+ * The number at `start`, one readNumber does not convert itself: checks and scans it (long runs
+ * of digits four at a time), fails at its first bad byte, and hands its text to `Number()` once.
+ * A fraction of a million digits took 7 to 12 times native's time when read again digit by digit
+ * and built in 4,096-character pieces (bench/NOTES.md, round 5), and 2.4 to 3.4 times when each
+ * digit went through a multiply-add first (round 7).
  */
-function readLongNumber(state: ParseState, start: number): number {
+function readNumberText(state: ParseState, start: number): void {
   const bytes = state.bytes;
   const end = state.end;
   let pos = start;
@@ -103,7 +178,7 @@ function readLongNumber(state: ParseState, start: number): number {
     while (byte >= DIGIT_0 && byte <= DIGIT_9);
   }
   state.pos = pos;
-  return Number(asciiText(state, start, pos));
+  numberRead[0] = Number(asciiText(state, start, pos));
 }
 
 /**
@@ -137,106 +212,23 @@ function isDigitWord(word: number): boolean {
 }
 
 /**
- * {@link readNumber} for any number: long significands, exponents, values past the fast paths.
- * `digitsEnd` is where readNumber's look at the digits and fraction stopped.
- */
-function readNumberInFull(state: ParseState, digitsEnd: number): number {
-  const start = state.pos;
-  // Digits past the 19 tracked below cannot help: the engine converts the text. Checked here, not
-  // in readNumber, the common path: there it cost canada 3 to 5 % (bench/NOTES.md, round 5).
-  // readNumber stops one byte past LONG_NUMBER_LENGTH, so a long number always gets here.
-  if (digitsEnd - start > LONG_NUMBER_LENGTH) return readLongNumber(state, start);
-  const bytes = state.bytes;
-  const end = state.end;
-  let pos = start;
-  const negative = bytes[pos] === MINUS;
-  if (negative) pos++;
-
-  // Digits go into an exact prefix while it stays below 2^53, then into a short tail; a number
-  // with more digits than that is left to the engine's own conversion of its text.
-  let prefix = 0;
-  let tail = 0;
-  let tailDigits = 0;
-  let tracked = true;
-  let byte = pos < end ? bytes[pos] : -1;
-  if (byte === DIGIT_0) {
-    byte = ++pos < end ? bytes[pos] : -1;
-  } else if (byte >= DIGIT_1 && byte <= DIGIT_9) {
-    // Up to 15 digits are always exact: the common integer needs no other bookkeeping.
-    let digits = 0;
-    do {
-      prefix = prefix * 10 + (byte - DIGIT_0);
-      byte = ++pos < end ? bytes[pos] : -1;
-    } while (byte >= DIGIT_0 && byte <= DIGIT_9 && ++digits < 15);
-    while (byte >= DIGIT_0 && byte <= DIGIT_9) {
-      if (tailDigits === 0 && prefix < PREFIX_LIMIT) prefix = prefix * 10 + (byte - DIGIT_0);
-      else if (tailDigits < MAX_TAIL_DIGITS) {
-        tail = tail * 10 + (byte - DIGIT_0);
-        tailDigits++;
-      } else tracked = false;
-      byte = ++pos < end ? bytes[pos] : -1;
-    }
-  } else {
-    throw fail(state, pos, negative ? "a digit after '-'" : 'a value');
-  }
-
-  if (byte !== DOT && byte !== LOWER_E && byte !== UPPER_E && tailDigits === 0 && tracked) {
-    state.pos = pos;
-    return negative ? -prefix : prefix;
-  }
-
-  let exponent = 0;
-  if (byte === DOT) {
-    byte = ++pos < end ? bytes[pos] : -1;
-    if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) throw fail(state, pos, "a digit after '.'");
-    do {
-      if (tailDigits === 0 && prefix < PREFIX_LIMIT) {
-        prefix = prefix * 10 + (byte - DIGIT_0);
-        exponent--;
-      } else if (tailDigits < MAX_TAIL_DIGITS) {
-        tail = tail * 10 + (byte - DIGIT_0);
-        tailDigits++;
-        exponent--;
-      } else tracked = false;
-      byte = ++pos < end ? bytes[pos] : -1;
-    } while (byte >= DIGIT_0 && byte <= DIGIT_9);
-  }
-
-  if (byte === LOWER_E || byte === UPPER_E) {
-    byte = ++pos < end ? bytes[pos] : -1;
-    const exponentNegative = byte === MINUS;
-    if (exponentNegative || byte === PLUS) byte = ++pos < end ? bytes[pos] : -1;
-    if (!(byte >= DIGIT_0 && byte <= DIGIT_9)) throw fail(state, pos, 'a digit in the exponent');
-    let written = 0;
-    do {
-      if (written < EXPONENT_CLAMP) written = written * 10 + (byte - DIGIT_0);
-      byte = ++pos < end ? bytes[pos] : -1;
-    } while (byte >= DIGIT_0 && byte <= DIGIT_9);
-    exponent += exponentNegative ? -written : written;
-  }
-  state.pos = pos;
-
-  if (tracked) {
-    const value = tailDigits === 0 ? exactValue(prefix, exponent) : extendedValue(prefix, tail, tailDigits, exponent);
-    if (value === value) return negative ? -value : value;
-  }
-  return Number(asciiText(state, start, pos));
-}
-
-/**
  * significand x 10^exponent when one correctly rounded operation on exact operands gives it
- * (Clinger's fast path), else NaN. `significand` is an exact integer below 2^53.
+ * (Clinger's fast path), else -1. `significand` is an exact integer below 2^53.
+ *
+ * "Unsure" is the literal -1, not NaN or a named constant: both are loads the compiler does not
+ * fold, and a return merging one with the doubles made every number a boxed HeapNumber, 16 bytes
+ * of garbage each (bench/NOTES.md, round 9).
  */
 function exactValue(significand: number, exponent: number): number {
   if (exponent === 0) return significand;
-  if (exponent < 0) return exponent >= -22 ? significand / EXACT_POWERS_OF_TEN[-exponent] : NaN;
+  if (exponent < 0) return exponent >= -22 ? significand / EXACT_POWERS_OF_TEN[-exponent] : -1;
   if (exponent <= 22) return significand * EXACT_POWERS_OF_TEN[exponent];
   if (exponent <= 22 + 15) {
     // 12e30 = (12 x 10^8) x 10^22: exact while the first product stays below 2^53.
     const scaled = significand * EXACT_POWERS_OF_TEN[exponent - 22];
     if (scaled <= MAX_EXACT_INTEGER) return scaled * EXACT_POWERS_OF_TEN[22];
   }
-  return NaN;
+  return -1;
 }
 
 /** Veltkamp's splitter: 2^27 + 1 cuts a double into two halves of at most 26 bits. */
@@ -251,12 +243,12 @@ const MIDPOINT_MARGIN = 2 ** -20;
 
 /**
  * (prefix x 10^tailDigits + tail) x 10^exponent, correctly rounded, for significands of 16 to 19
- * digits, or NaN when this cannot be sure. The significand is held exactly as a sum of two doubles,
+ * digits, or -1 when this cannot be sure. The significand is held exactly as a sum of two doubles,
  * the scaling by an exact power of ten is done with error-free products, and the result is trusted
- * only when the exact value is clearly away from a rounding midpoint.
+ * only when the exact value is clearly away from a rounding midpoint; else -1, as exactValue.
  */
 function extendedValue(prefix: number, tail: number, tailDigits: number, exponent: number): number {
-  if (exponent < -22 || exponent > 22) return NaN;
+  if (exponent < -22 || exponent > 22) return -1;
   // prefix x 10^tailDigits + tail, exactly, as high + low.
   const scale = EXACT_POWERS_OF_TEN[tailDigits];
   const cut = SPLITTER * prefix;
@@ -285,7 +277,7 @@ function extendedValue(prefix: number, tail: number, tailDigits: number, exponen
   float64[0] = result;
   const highWord = words[HIGH_WORD];
   const biasedExponent = (highWord >>> 20) & 0x7ff;
-  if (biasedExponent <= 53 || biasedExponent === 0x7ff) return NaN;
+  if (biasedExponent <= 53 || biasedExponent === 0x7ff) return -1;
   const powerOfTwo = (highWord & 0xfffff) === 0 && words[LOW_WORD] === 0;
   words[HIGH_WORD] = (biasedExponent - 52) << 20;
   words[LOW_WORD] = 0;
@@ -293,7 +285,7 @@ function extendedValue(prefix: number, tail: number, tailDigits: number, exponen
   // Just below a power of two the spacing of doubles halves, and so does the way to the midpoint.
   const toMidpoint = powerOfTwo && offset < 0 ? unit / 4 : unit / 2;
   // The offset is known to far better than a millionth of a unit; closer calls go to the slow path.
-  if (Math.abs(Math.abs(offset) - toMidpoint) <= unit * MIDPOINT_MARGIN) return NaN;
+  if (Math.abs(Math.abs(offset) - toMidpoint) <= unit * MIDPOINT_MARGIN) return -1;
   return result;
 }
 

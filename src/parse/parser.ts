@@ -28,7 +28,7 @@ import {
   UPPER_E,
   isWhitespace,
 } from './bytes.js';
-import { readNumber } from './numbers.js';
+import { numberRead, readNumber } from './numbers.js';
 import { skipWhitespace } from './whitespace.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
@@ -110,6 +110,8 @@ export function parseDocument(state: ParseState): unknown {
   let top = 0;
   let pos = state.pos;
   let value: unknown;
+  /** The value just read is a number already stored into the open array. */
+  let stored = false;
 
   readValue: for (;;) {
     // Read one value.
@@ -212,8 +214,14 @@ export function parseDocument(state: ParseState): unknown {
           }
         } else if (byte !== MINUS) return fail(state, pos, 'a value');
         state.pos = pos;
-        value = readNumber(state);
+        readNumber(state);
         pos = state.pos;
+        // Into an array of numbers with room, stored here: through `value` (or a call not inlined)
+        // the double is boxed. A store site of its own, which only ever sees numbers-only buffers.
+        if (inArray && numbersOnly && count !== elements.length) {
+          elements[count++] = numberRead[0];
+          stored = true;
+        } else value = numberRead[0];
       }
     }
 
@@ -224,7 +232,8 @@ export function parseDocument(state: ParseState): unknown {
         if (pos < end) return fail(state, pos, 'end of input after the JSON value', undefined, 'TRAILING_CONTENT');
         return value;
       }
-      if (inArray) {
+      if (stored) stored = false;
+      else if (inArray) {
         if (numbersOnly && typeof value !== 'number') {
           elements = generalBuffer(outerDepth, elements, count);
           numbersOnly = false;

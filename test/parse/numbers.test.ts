@@ -113,3 +113,133 @@ describe('zero read in the parser loop', () => {
     it(text, () => expectAgreement(utf8(text)));
   }
 });
+
+/** Each spelling parsed alone, in an array (stored straight into the numbers buffer), and as a property. */
+function expectNumberAgreement(text: string): void {
+  expectAgreement(utf8(text));
+  expectAgreement(utf8(`[${text},${text}]`));
+  expectAgreement(utf8(`{"a":${text}}`));
+}
+
+/** A double from its 64 bits: every sign, exponent (subnormals included) and mantissa. */
+const anyDouble = fc
+  .tuple(fc.integer({ min: 0, max: 0x7fefffff }), fc.integer({ min: 0, max: 0xffffffff }))
+  .map(([high, low]) => {
+    const view = new DataView(new ArrayBuffer(8));
+    view.setUint32(0, high);
+    view.setUint32(4, low);
+    return view.getFloat64(0);
+  });
+
+describe('numbers of up to 19 significant digits, read in one pass', () => {
+  it('agrees on random doubles written shortest, with 15 to 19 digits, and in exponent form', () => {
+    fc.assert(
+      fc.property(anyDouble, fc.boolean(), (value, negative) => {
+        const signed = negative ? -value : value;
+        for (const text of [
+          String(signed),
+          signed.toPrecision(15),
+          signed.toPrecision(16),
+          signed.toPrecision(17),
+          signed.toPrecision(18),
+          signed.toPrecision(19),
+          signed.toExponential(),
+          signed.toExponential(16),
+        ]) {
+          expectNumberAgreement(text.replace('e+', 'e'));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees on doubles of the ranges documents hold, written as fractions', () => {
+    const magnitude = fc.double({ min: 1e-7, max: 1e7, noNaN: true });
+    fc.assert(
+      fc.property(magnitude, fc.integer({ min: 0, max: 20 }), (value, places) => {
+        expectNumberAgreement(String(value));
+        expectNumberAgreement(value.toFixed(places));
+        expectNumberAgreement(value.toPrecision(17));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees on digit strings of every length around the thresholds, with the point anywhere', () => {
+    const spelling = fc
+      .tuple(
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 24 }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.option(fc.integer({ min: -30, max: 30 })),
+        fc.boolean(),
+      )
+      .map(([digitList, point, exponent, negative]) => {
+        let integer = digitList.slice(0, Math.min(point, digitList.length)).join('').replace(/^0+(?=\d)/, '');
+        const fraction = digitList.slice(Math.min(point, digitList.length)).join('');
+        if (integer === '') integer = '0';
+        return `${negative ? '-' : ''}${integer}${fraction === '' ? '' : `.${fraction}`}${exponent === null ? '' : `e${exponent}`}`;
+      });
+    fc.assert(fc.property(spelling, (text) => expectNumberAgreement(text)), { numRuns: 5000 });
+  });
+
+  it('agrees on the midpoints between neighbouring doubles, and just beside them', () => {
+    fc.assert(
+      fc.property(anyDouble, (value) => {
+        if (value === 0 || !Number.isFinite(value)) return;
+        // value and its upper neighbour written with 17 digits, and their midpoint with more digits:
+        // the decimal midpoint of two 17-digit spellings sits on or near the rounding boundary.
+        const view = new DataView(new ArrayBuffer(8));
+        view.setFloat64(0, value);
+        view.setBigUint64(0, view.getBigUint64(0) + 1n);
+        const next = view.getFloat64(0);
+        if (!Number.isFinite(next)) return;
+        const [low, high] = [value.toExponential(18), next.toExponential(18)];
+        const exponentOf = (text: string) => Number(text.slice(text.indexOf('e') + 1));
+        if (exponentOf(low) !== exponentOf(high)) return;
+        const digitsOf = (text: string) => BigInt(text.slice(0, text.indexOf('e')).replace('.', ''));
+        const sum = digitsOf(low) + digitsOf(high);
+        const midpoint = sum / 2n;
+        for (const significand of [midpoint, midpoint + 1n, midpoint - 1n]) {
+          const digitText = significand.toString();
+          const text = `${digitText[0]}.${digitText.slice(1)}e${exponentOf(low)}`;
+          expectNumberAgreement(text);
+          expectNumberAgreement(`${digitText[0]}.${digitText.slice(1)}5e${exponentOf(low)}`);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('pins the edges: 2^53, the 15th and 16th digits, tails, -0, subnormals, exponent spellings', () => {
+    for (const text of [
+      '9007199254740991', '9007199254740992', '9007199254740993', '9007199254740994', '9007199254740995',
+      '900719925474099.1', '900719925474099.3', '90071992547409.93', '9.007199254740993',
+      '0.9007199254740993', '0.09007199254740993', '-9007199254740993', '9007199254740993.5',
+      '900719925474099', '900719925474099.5', '999999999999999', '9999999999999999', '99999999999999999',
+      '999999999999999.9', '99999999999999.99', '0.999999999999999', '0.9999999999999999', '0.99999999999999999',
+      '123456789012345', '1234567890123456', '12345678901234567', '123456789012345678', '1234567890123456789',
+      '12345678901234567890', '1234567890123456789.5', '123456789012345678e-3', '1234567890123456.5',
+      '1.2345678901234567', '12.345678901234567', '0.12345678901234567', '0.000000000000000000012345',
+      '0.1234567890123456789', '0.12345678901234567890', '0.123456789012345678901',
+      '-65.613616999999977', '43.420273000000009', '-65.61361699999998', '5e-324', '-5e-324',
+      '4.9406564584124654e-324', '2.2250738585072011e-308', '2.2250738585072014e-308', '1.7976931348623157e308',
+      '1.7976931348623158e308', '1.7976931348623159e308', '-0', '-0.0', '-0e5', '0e0', '0.0e-0', '-0.000',
+      '1e0000000000000000001', '1E+000022', '1e-0000000000000400', '1e23', '1e22', '1e-22', '1e-23',
+      '12e30', '123456789012345e22', '1234567890123456e22', '0.1e1', '1.5E-7', '1.5e+308', '1e-400',
+      '1e400', '-1e400', '100000000000000000000000', '0.30000000000000004', '0.1', '0.2', '0.3',
+    ]) {
+      expectNumberAgreement(text);
+    }
+  });
+
+  it('fails at the right byte in numbers of every length', () => {
+    for (let length = 1; length <= 22; length++) {
+      const integer = `1${digits(length - 1)}`;
+      for (const rest of ['.', '.x', '.e5', 'e', 'e+', 'E-x', 'x', '.5.', `.${digits(3)}e`]) {
+        expectAgreement(utf8(integer + rest));
+        expectAgreement(utf8(`[${integer}${rest}]`));
+        expectAgreement(utf8(`[0.${digits(length)}${rest}]`));
+      }
+    }
+  });
+});
