@@ -30,8 +30,13 @@ export function widened<T>(slots: T[], length: number, filler: T): T[] {
     const half = wider.length;
     const doubled: T[] = wider.concat(wider);
     // A program may make arrays unspreadable to concat (Symbol.isConcatSpreadable: false gives
-    // `[wider, wider]`); Array.from then defines each slot, making a holey but correct array.
-    wider = doubled.length === 2 * half && doubled[half] === wider[0] ? doubled : Array.from({ length: 2 * half }, (_, index) => (wider as T[])[index % half]);
+    // `[wider, wider]`, or one of the two spread if its getter changes its answer: `half + 1`
+    // elements); Array.from then defines each slot, making a holey but correct array. Only from
+    // one slot does the length not tell, and only then is an element read: on Node 26 an element
+    // read at a site that also sees generic arrays makes a double array generic, and every
+    // number later stored into it boxed (bench/NOTES.md, round 9).
+    const spread = doubled.length === 2 * half && (half > 1 || doubled[1] === wider[0]);
+    wider = spread ? doubled : Array.from({ length: 2 * half }, (_, index) => (wider as T[])[index % half]);
   }
   if (wider !== slots) wider.fill(filler, oldLength);
   return wider;
