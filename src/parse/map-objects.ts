@@ -37,7 +37,8 @@ export function buildMapObject(
   const object = Object.create(null) as Record<string, unknown>;
   for (let index = start; index < end; index++) {
     const key = keys[index];
-    if (key === '__proto__' && protoAction === 'remove') continue;
+    // The option first: index keys are numbers, and comparing one with a string is a call.
+    if (protoAction === 'remove' && key === '__proto__') continue;
     object[key] = values[index];
   }
   return Object.setPrototypeOf(object, objectPrototype) as Record<string, unknown>;

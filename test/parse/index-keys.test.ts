@@ -60,6 +60,25 @@ describe('array-index keys of objects without a shape are the same as JSON.parse
     }
   });
 
+  it('each whitespace byte before a key, none, and an input that ends before the key', () => {
+    for (const space of ['', ' ', '\t', '\n', '\r', ' \r\n\t ']) {
+      agreesRepeated(mapThen([`${space}"11"`, `${space}"b"`, `${space}"12"`]));
+      agreesRepeated(mapThen([`${space}"13"`], MAP_BUILD_MIN_KEYS + 1));
+    }
+    const base = mapThen([]).slice(0, -1);
+    for (const tail of [',', ', ', ',\n', ', x', ',\t}']) expectAgreement(utf8(base + tail));
+  });
+
+  it("protoAction 'remove' with index keys in a map: indices kept, __proto__ dropped", () => {
+    const text = mapThen(['"4"', '"__proto__"', '"2"'], MAP_BUILD_MIN_KEYS + 1);
+    const result = parseBinary(utf8(text), { protoAction: 'remove' });
+    if (!result.ok) throw new Error(result.message);
+    const value = result.value as Record<string, unknown>;
+    expect(Object.hasOwn(value, '__proto__')).toBe(false);
+    expect(Object.keys(value).slice(0, 2)).toEqual(['2', '4']);
+    expect(Object.keys(value)).toHaveLength(MAP_BUILD_MIN_KEYS + 3);
+  });
+
   it('never runs a setter for an index on Object.prototype, below and above MAP_BUILD_MIN_KEYS', () => {
     let calls = 0;
     // 999, not a small index: the parser's own scratch arrays grow by assignment, which an index
