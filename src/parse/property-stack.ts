@@ -50,12 +50,13 @@ export function notePropertyHeight(height: number): void {
 }
 
 /**
- * Forgets every key and value held (the browser build: every value): a kept key would pin its
- * string, which may be megabytes long.
- * After a failure the parser's height is gone with its frame, so it is found as the first slot
- * without a key (keys are pushed without gaps). Clearing the whole capacity instead cost 2.5 µs a
- * failure at 4,096 slots, eight times the rest of a failure at byte 0 (bench/NOTES.md, round 9).
- * A stack taller than KEPT_STACK_HEIGHT goes instead.
+ * Forgets every value held, and after a failure every key as well. A success leaves its keys (short
+ * keys live on in the key cache anyway): clearing them too cost 0.5 to 2 % of small bodies parsed
+ * again and again (bench/NOTES.md, round 9, lead). After a failure the parser's height is gone with
+ * its frame, so it is found as the first slot without a key: keys are pushed without gaps, and the
+ * keys successes left lie below, without gaps too. Clearing the whole capacity instead cost 2.5 µs
+ * a failure at 4,096 slots, eight times the rest of a failure at byte 0. A stack taller than
+ * KEPT_STACK_HEIGHT goes instead.
  */
 export function releasePropertyStack(failed: boolean): void {
   if (propertyValues.length > KEPT_STACK_HEIGHT) {
@@ -64,9 +65,11 @@ export function releasePropertyStack(failed: boolean): void {
   } else if (BROWSER_BUILD) {
     // No bytes left under the browser bundle's cap for finding the height: all slots are cleared.
     clearSlots(propertyValues, failed ? propertyValues.length : highest, 0);
+  } else if (!failed) {
+    clearSlots(propertyValues, highest, 0);
   } else {
     let height = highest;
-    if (failed) while (height < propertyKeys.length && propertyKeys[height] !== NO_KEY) height++;
+    while (height < propertyKeys.length && propertyKeys[height] !== NO_KEY) height++;
     clearSlots(propertyKeys, height, NO_KEY);
     clearSlots(propertyValues, height, 0);
   }

@@ -3,9 +3,14 @@ import { parseBinary } from '../../src/parse/parse-binary.js';
 import { propertyKeys, propertyValues } from '../../src/parse/property-stack.js';
 import { utf8 } from './oracle.js';
 
-/** True when no slot of the property stack holds anything a parse read. */
+/** True when no value slot of the property stack holds anything a parse read. */
+function valuesAreClear(): boolean {
+  return propertyValues.every((value) => value === 0);
+}
+
+/** True when no slot of the property stack holds anything a parse read, keys included. */
 function stackIsClear(): boolean {
-  return propertyValues.every((value) => value === 0) && propertyKeys.every((key) => key === -1);
+  return valuesAreClear() && propertyKeys.every((key) => key === -1);
 }
 
 const flat = (keys: number) => JSON.stringify(Object.fromEntries(Array.from({ length: keys }, (_, index) => [`key${index}`, { index }])));
@@ -21,18 +26,26 @@ const cutShort: Record<string, string> = {
 };
 
 describe('the property stack after a parse', () => {
-  it('holds nothing after a success', () => {
+  it('holds no value after a success', () => {
     expect(parseBinary(utf8(flat(500))).ok).toBe(true);
-    expect(stackIsClear()).toBe(true);
+    expect(valuesAreClear()).toBe(true);
   });
 
   for (const [name, text] of Object.entries(cutShort)) {
     it(`holds nothing after a failure ${name}`, () => {
+      // The success leaves its keys below the failure's height, or above it.
       expect(parseBinary(utf8(flat(200))).ok).toBe(true);
       expect(parseBinary(utf8(text)).ok).toBe(false);
       expect(stackIsClear()).toBe(true);
     });
   }
+
+  it('clears the keys an earlier success left, taller than the failure', () => {
+    expect(parseBinary(utf8(flat(1000))).ok).toBe(true);
+    expect(parseBinary(utf8(flat(10))).ok).toBe(true);
+    expect(parseBinary(utf8('{"a":')).ok).toBe(false);
+    expect(stackIsClear()).toBe(true);
+  });
 
   it('leaves the next parse correct after a tall success and a short failure', () => {
     const tall = JSON.parse(flat(500)) as unknown;
