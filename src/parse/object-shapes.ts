@@ -66,12 +66,6 @@ export class Shape {
   children: Map<string, Shape> | undefined = undefined;
   /** Objects built with this shape since it was created. */
   uses = 0;
-  /**
-   * The document (see {@link ShapeTree.documents}) where this shape's chain began: its first key's
-   * shape was made. Not in the browser build (declared, so that it leaves it out: its bundle has no
-   * room under the 10 KB cap).
-   */
-  declare chainDocument: number;
   factory: Factory | undefined = undefined;
 
   constructor(key: string, parent: Shape | undefined) {
@@ -103,7 +97,6 @@ export class Shape {
     // guess was 6 % slower on twitter and citm_catalog in Chromium.
     this.keyStore = length > KEY_HEAD_LENGTH ? (BROWSER_BUILD ? new TextEncoder().encode(key) : storeKey(key)) : undefined;
     if (!BROWSER_BUILD) this.keyOffset = keyStoreUsed - length;
-    if (!BROWSER_BUILD) this.chainDocument = 0;
     this.key = key;
     this.parent = parent;
     this.size = parent === undefined ? 0 : parent.size + 1;
@@ -173,27 +166,14 @@ export interface ShapeTreeLimits {
    * keys per object met, so its factory comes a few objects later.
    */
   freshKeysBeforeMap: number;
-  /**
-   * Shapes a document may add to chains begun in earlier documents (see `oldChainFull`): a record
-   * completes its chain freshKeysBeforeMap keys a document, while the maps of aws-iam-actions grew
-   * 2,000 to 3,000 shapes in every parse of it. Default OLD_CHAIN_GROWTH.
-   */
-  oldChainGrowth?: number;
 }
 
-export const DEFAULT_SHAPE_TREE_LIMITS: Readonly<Required<Omit<ShapeTreeLimits, 'oldChainGrowth'>>> = {
+export const DEFAULT_SHAPE_TREE_LIMITS: Readonly<ShapeTreeLimits> = {
   maxShapes: 16_384,
   maxFactories: 1_024,
   maxChildren: 32,
   freshKeysBeforeMap: 8,
 };
-
-/**
- * The default `oldChainGrowth`, kept apart from the others to stay out of the browser build (its
- * size cap). aws-iam-actions then starts its tree afresh every 180 parses or so, not every 7
- * (bench/NOTES.md round 9, `/tmp/maps/ab.sh`: 0.86 on Node 24, 0.97 on Node 26 in fresh processes).
- */
-const OLD_CHAIN_GROWTH = 64;
 
 /** Depths below this remember how their last object started. */
 const GUESSED_DEPTHS = 64;
@@ -218,17 +198,10 @@ export class ShapeTree {
   readonly maxFactories: number;
   readonly maxChildren: number;
   readonly freshKeysBeforeMap: number;
-  declare readonly oldChainGrowth: number;
   /** Where every object starts. */
   root = new Shape('', undefined);
   shapeCount = 0;
   factoryCount = 0;
-  /**
-   * Documents whose outermost value was an object, counted as they open, and the shapes the current
-   * one has added to chains begun in earlier ones (see {@link oldChainFull}). Not in the browser build.
-   */
-  declare documents: number;
-  declare oldShapeGrowth: number;
   /** Whether the last nextShape call made a new shape; read and reset by the caller. */
   grown = false;
   /**
@@ -245,11 +218,6 @@ export class ShapeTree {
     this.maxFactories = chosen.maxFactories;
     this.maxChildren = chosen.maxChildren;
     this.freshKeysBeforeMap = chosen.freshKeysBeforeMap;
-    if (!BROWSER_BUILD) {
-      this.oldChainGrowth = limits.oldChainGrowth ?? OLD_CHAIN_GROWTH;
-      this.documents = 0;
-      this.oldShapeGrowth = 0;
-    }
   }
 
   /** The likeliest shape after the first key of an object opened at `depth` (0 for the outermost). */
@@ -263,11 +231,6 @@ export class ShapeTree {
    * tree kept here would keep the whole old tree alive.
    */
   rememberFirstShape(depth: number, shape: Shape): void {
-    // An object at depth 0 is a document's outermost value: a new document (see oldChainFull).
-    if (!BROWSER_BUILD && depth === 0) {
-      this.documents++;
-      this.oldShapeGrowth = 0;
-    }
     if (depth < GUESSED_DEPTHS && shape.parent === this.root) this.firstShapes[depth] = shape;
   }
 
@@ -282,11 +245,9 @@ export class ShapeTree {
     if (shape === WIDE || shape.size >= MAX_SHAPE_SIZE || key.length > MAX_SHAPE_KEY_LENGTH) return WIDE;
     let child = shape.children?.get(key);
     if (child === undefined) {
-      if (!mayGrow) return WIDE;
-      if (shape !== this.root && ((shape.children?.size ?? 0) >= this.maxChildren || (!BROWSER_BUILD && oldChainFull(this, shape)))) return WIDE;
+      if (!mayGrow || (shape !== this.root && (shape.children?.size ?? 0) >= this.maxChildren)) return WIDE;
       if (++this.shapeCount > this.maxShapes) this.forget();
       child = new Shape(key, shape);
-      if (!BROWSER_BUILD) child.chainDocument = shape === this.root ? this.documents : shape.chainDocument;
       (shape.children ??= new Map()).set(key, child);
       this.grown = true;
     }
@@ -324,21 +285,6 @@ export class ShapeTree {
     this.shapeCount = 0;
     this.factoryCount = 0;
   }
-}
-
-/**
- * Whether `shape` may grow no further in `tree` in this document: its chain began in an earlier
- * one, and this document has grown such chains by `oldChainGrowth` shapes already. A record's
- * shapes grow by a few keys per document until its chain is whole; a document of many maps (each
- * met once a document) grew every map's chain 8 keys further in every parse of it, until the tree
- * started afresh and dropped every shape and factory (aws-iam-actions: every 7 parses,
- * bench/NOTES.md rounds 7 and 9). Not in the browser build (its bundle has no room left).
- */
-function oldChainFull(tree: ShapeTree, shape: Shape): boolean {
-  if (shape.chainDocument === tree.documents) return false;
-  if (tree.oldShapeGrowth >= tree.oldChainGrowth) return true;
-  tree.oldShapeGrowth++;
-  return false;
 }
 
 /** The tree every parse uses unless it is given another (tests give small ones). */

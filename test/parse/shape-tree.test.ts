@@ -60,34 +60,6 @@ describe('ShapeTree limits', () => {
     expect(m4).not.toBe(WIDE);
   });
 
-  it('grows chains begun in earlier documents by no more than oldChainGrowth shapes a document', () => {
-    const tree = new ShapeTree({ freshKeysBeforeMap: 2, oldChainGrowth: 3 });
-    const map = (prefix: string) => `{${Array.from({ length: 8 }, (_, index) => `"${prefix}${index}":${index}`).join(',')}}`;
-    const document = `{"x":${map('a')},"y":${map('b')}}`;
-    parseWith(tree, document);
-    // The outer object's two keys, then two fresh keys of each map.
-    expect(shapesBelow(tree.root)).toBe(6);
-    // Each map would grow two keys further: three shapes in all, then no more in this document.
-    parseWith(tree, document);
-    expect(shapesBelow(tree.root)).toBe(9);
-    parseWith(tree, document);
-    expect(shapesBelow(tree.root)).toBe(12);
-  });
-
-  it('lets a chain begun in this document grow, however far', () => {
-    const tree = new ShapeTree({ freshKeysBeforeMap: 2, oldChainGrowth: 0 });
-    const keys = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'];
-    parseWith(tree, `{"list":${records(4, keys)}}`);
-    const first = tree.root.children?.get('k1');
-    expect(first?.children?.get('k2')?.children?.get('k3')?.children?.get('k4')?.children?.get('k5')?.children?.get('k6')).toBeDefined();
-    // In the next document that record's chain, begun earlier and whole, still serves.
-    parseWith(tree, `{"list":${records(2, keys)}}`);
-    // A document whose outermost value is an array is not counted: its chains grow as before.
-    parseWith(tree, records(2, ['n1', 'n2', 'n3', 'n4']));
-    parseWith(tree, records(2, ['n1', 'n2', 'n3', 'n4', 'n5', 'n6']));
-    expect(tree.root.children?.get('n1')?.children?.get('n2')?.children?.get('n3')?.children?.get('n4')?.children?.get('n5')).toBeDefined();
-  });
-
   it('keeps trees apart', () => {
     const small = new ShapeTree({ maxShapes: 4 });
     const other = new ShapeTree();
