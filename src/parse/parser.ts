@@ -359,8 +359,9 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
   const end = state.end;
   let pos = state.pos;
   // The call only before whitespace: V8 14 (Node 26) no longer inlines skipWhitespace here, and
-  // compact documents have none before a key (integer-keys-100k 0.95 on Node 26, bench/NOTES.md
-  // round 9). The browser build calls it always (its bundle has no room left).
+  // compact documents have none before a key. Measured: integer-keys-100k 0.95 on Node 26 in one
+  // run, no change on a rerun (bench/NOTES.md, round 9, maps): a call saved, not a proven gain.
+  // The browser build calls it always (its bundle has no room left).
   if (BROWSER_BUILD) pos = skipWhitespace(state, pos);
   else if (pos < end && isWhitespace(bytes[pos])) pos = skipWhitespace(state, pos + 1);
   if (pos >= end || bytes[pos] !== QUOTE) throw fail(state, pos, "'\"' to start a property name");
