@@ -1,7 +1,7 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { copyBytes } from './copy-bytes.js';
 import { fromCodes, joinCodes } from './from-codes.js';
-import { asciiValue } from './seen-strings.js';
+import { asciiValue, utf8Value } from './seen-strings.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
@@ -131,7 +131,7 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
     if (BROWSER_BUILD) return joinCodes(shortUnits, 0, unitCount);
   }
   if (!nonAscii) return asciiValue(bytes, start, end, bytes === state.bytes && state.shared);
-  return decodeRange(bytes, start, end, bytes === state.bytes && state.shared);
+  return utf8Value(bytes, start, end, bytes === state.bytes && state.shared);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */

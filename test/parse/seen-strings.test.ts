@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SEEN_MAX_LENGTH, SEEN_MIN_LENGTH, seenAscii } from '../../src/parse/seen-strings.js';
+import { SEEN_MAX_LENGTH, SEEN_MIN_LENGTH, seenAscii, seenUtf8 } from '../../src/parse/seen-strings.js';
+
+const decoder = new TextDecoder();
 
 const latin1 = (bytes: Uint8Array, start: number, end: number): string => String.fromCharCode(...bytes.subarray(start, end));
 
@@ -11,7 +13,7 @@ function placed(text: string, offset: number, filler: number): Uint8Array {
   return bytes;
 }
 
-describe('seenAscii', () => {
+describe('seenAscii and seenUtf8', () => {
   it('gives the string at every length, first made, then let in, then from the table, whatever follows it', () => {
     for (let length = SEEN_MIN_LENGTH; length <= SEEN_MAX_LENGTH; length++) {
       const text = Array.from({ length }, (_, index) => String.fromCharCode(0x21 + ((index * 13 + length) % 90))).join('');
@@ -72,6 +74,24 @@ describe('seenAscii', () => {
     const texts = Array.from({ length: 20000 }, (_, index) => `v${index.toString(36).padStart(6, '0')}`.slice(0, SEEN_MIN_LENGTH + (index % 9)));
     for (let round = 0; round < 3; round++) {
       for (const text of texts) expect(seenAscii(placed(text, 1, 0x22), 1, 1 + text.length)).toBe(text);
+    }
+  });
+
+  it('gives what TextDecoder gives for UTF-8 of 4 to 12 bytes, ill-formed too', () => {
+    const texts = ['é', 'añb', 'Привет', 'мир!', '中文字', '中文字符', '😀x', 'ж'.repeat(6), 'niño', 'ÿÿ', 'x€y'];
+    const ill = [[0x61, 0xff, 0x62, 0x63], [0xc3, 0x41, 0x42, 0x43], [0xe2, 0x82, 0x41, 0x42, 0x43], [0xed, 0xa0, 0x80, 0x41], [0xf0, 0x9f, 0x98, 0x41, 0x42]];
+    const cases = [...texts.map((text) => new TextEncoder().encode(text)), ...ill.map((list) => Uint8Array.from(list))].filter(
+      (bytes) => bytes.length >= SEEN_MIN_LENGTH && bytes.length <= SEEN_MAX_LENGTH,
+    );
+    expect(cases.length).toBeGreaterThan(10);
+    for (let round = 0; round < 3; round++) {
+      for (const encoded of cases) {
+        for (const filler of [0x00, 0x80, 0xff]) {
+          const bytes = new Uint8Array(2 + SEEN_MAX_LENGTH + 2).fill(filler);
+          bytes.set(encoded, 2);
+          expect(seenUtf8(bytes, 2, 2 + encoded.length)).toBe(decoder.decode(encoded));
+        }
+      }
     }
   });
 });

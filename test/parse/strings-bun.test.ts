@@ -90,4 +90,15 @@ describe('Bun: recurring ASCII values of 4 to 12 bytes from a table', () => {
     const text = JSON.stringify(distinct.map((id, index) => ({ id, status: recurring[index % recurring.length] })));
     for (let round = 0; round < 3; round++) expectAgreement(utf8(text));
   });
+
+  it('recurring non-ASCII values of 4 to 12 bytes, ill-formed ones included', () => {
+    const values = ['añb', 'Привет', 'мир!', '中文字', '中文字符', '😀x', 'niño', 'x€y', 'ж'.repeat(7)];
+    const text = JSON.stringify({ values: [...values, ...values], keyed: Object.fromEntries(values.map((value, index) => [`k${index}`, value])) });
+    for (let round = 0; round < 3; round++) {
+      expectAgreement(utf8(text));
+      for (const value of values) expectAgreement(utf8(JSON.stringify(value)));
+      expectAgreement(Uint8Array.from([0x5b, 0x22, 0x61, 0xff, 0x62, 0x63, 0x22, 0x2c, 0x22, 0x61, 0xff, 0x62, 0x63, 0x22, 0x5d]));
+    }
+  });
 });
+
