@@ -15,13 +15,17 @@ export const SEEN_MIN_LENGTH = 4;
 /** Longest string looked up: three packed words of four bytes. */
 export const SEEN_MAX_LENGTH = 12;
 
-// Pure calls: bundles that never use the table (the browser build) drop them. ASCII strings in the
-// first SLOTS slots, other UTF-8 in the next SLOTS (their words are packed differently).
-const packedWords = /* @__PURE__ */ new Int32Array(2 * SLOTS * 3);
-const lengths = /* @__PURE__ */ new Int32Array(2 * SLOTS);
+/** Whether short values go through the table: Bun only (bench/NOTES.md, round 10, Bun). */
+const SEEN_TABLE = ON_BUN;
+/** ASCII strings in the first SLOTS slots, other UTF-8 in the next SLOTS (their words are packed differently); none off Bun. */
+const TABLE_SLOTS = SEEN_TABLE ? 2 * SLOTS : 0;
+
+// Pure calls: bundles that never use the table (the browser build) drop them.
+const packedWords = /* @__PURE__ */ new Int32Array(TABLE_SLOTS * 3);
+const lengths = /* @__PURE__ */ new Int32Array(TABLE_SLOTS);
 const strings = /* @__PURE__ */ emptyStrings();
 /** The hash of the string that last missed each slot: a second miss in a row lets it in. */
-const lastMiss = /* @__PURE__ */ new Int32Array(2 * SLOTS);
+const lastMiss = /* @__PURE__ */ new Int32Array(TABLE_SLOTS);
 
 /**
  * Misses in a row after which the table is passed over for the next BYPASS_COUNT strings: where
@@ -33,7 +37,7 @@ let missRun = 0;
 let bypass = 0;
 
 function emptyStrings(): string[] {
-  return new Array<string>(2 * SLOTS).fill('');
+  return new Array<string>(TABLE_SLOTS).fill('');
 }
 
 /**
@@ -101,9 +105,6 @@ function kept(slot: number, hash: number, first: number, second: number, third: 
   strings[slot] = text;
   return text;
 }
-
-/** Whether short values go through the table: Bun only (bench/NOTES.md, round 10, Bun). */
-const SEEN_TABLE = ON_BUN;
 
 /** Whether `bytes[start, end)` is a string that the tables may hold, and they are not passed over. */
 function inReach(bytes: Uint8Array, start: number, end: number, shared: boolean): boolean {
