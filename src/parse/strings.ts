@@ -130,8 +130,9 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
     if (BROWSER_BUILD) return joinCodes(shortUnits, 0, unitCount);
   }
-  if (!nonAscii) return asciiValue(bytes, start, end, bytes === state.bytes && state.shared);
-  return utf8Value(bytes, start, end, bytes === state.bytes && state.shared);
+  // The browser bundle calls the decoders itself: the tables are Bun's, and its size is capped.
+  if (!nonAscii) return (BROWSER_BUILD ? decodeAscii : asciiValue)(bytes, start, end, bytes === state.bytes && state.shared);
+  return (BROWSER_BUILD ? decodeRange : utf8Value)(bytes, start, end, bytes === state.bytes && state.shared);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */
