@@ -130,9 +130,9 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
     if (BROWSER_BUILD) return joinCodes(shortUnits, 0, unitCount);
   }
-  // The browser bundle calls the decoders itself: the tables are Bun's, and its size is capped.
-  if (!nonAscii) return (BROWSER_BUILD ? decodeAscii : asciiValue)(bytes, start, end, bytes === state.bytes && state.shared);
-  return (BROWSER_BUILD ? decodeRange : utf8Value)(bytes, start, end, bytes === state.bytes && state.shared);
+  // Other engines and the browser bundle call the decoders themselves: the tables are Bun's.
+  if (!nonAscii) return ON_BUN ? asciiValue(bytes, start, end, bytes === state.bytes && state.shared) : decodeAscii(bytes, start, end, bytes === state.bytes && state.shared);
+  return ON_BUN ? utf8Value(bytes, start, end, bytes === state.bytes && state.shared) : decodeRange(bytes, start, end, bytes === state.bytes && state.shared);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */
