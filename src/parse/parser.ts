@@ -40,7 +40,7 @@ import { widened } from './own-slots.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, joinCodes } from './from-codes.js';
 import { FROM_CODES_MAX, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
-import { decodeAscii } from './utf8.js';
+import { asciiValue } from './seen-strings.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -130,7 +130,7 @@ export function parseDocument(state: ParseState): unknown {
         if (stop < end && bytes[stop] === QUOTE) {
           const length = stop - from;
           if (length <= FROM_CODES_MAX) value = fromCodes(bytes, from, length);
-          else value = BROWSER_BUILD ? joinCodes(bytes, from, stop) : decodeAscii(bytes, from, stop, state.shared);
+          else value = BROWSER_BUILD ? joinCodes(bytes, from, stop) : asciiValue(bytes, from, stop, state.shared);
           pos = stop + 1;
           break;
         }

@@ -1,6 +1,7 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { copyBytes } from './copy-bytes.js';
 import { fromCodes, joinCodes } from './from-codes.js';
+import { asciiValue, utf8Value } from './seen-strings.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
@@ -129,8 +130,9 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
     if (unitCount <= SHORT_LENGTH) return fromCodes(shortUnits, 0, unitCount);
     if (BROWSER_BUILD) return joinCodes(shortUnits, 0, unitCount);
   }
-  if (!nonAscii) return decodeAscii(bytes, start, end, bytes === state.bytes && state.shared);
-  return decodeRange(bytes, start, end, bytes === state.bytes && state.shared);
+  // Other engines and the browser bundle call the decoders themselves: the tables are Bun's.
+  if (!nonAscii) return ON_BUN ? asciiValue(bytes, start, end, bytes === state.bytes && state.shared) : decodeAscii(bytes, start, end, bytes === state.bytes && state.shared);
+  return ON_BUN ? utf8Value(bytes, start, end, bytes === state.bytes && state.shared) : decodeRange(bytes, start, end, bytes === state.bytes && state.shared);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */

@@ -59,3 +59,46 @@ describe('Bun: short plain strings by latin1Slice', () => {
     }
   });
 });
+
+describe('Bun: recurring ASCII values of 4 to 12 bytes from a table', () => {
+  it('agrees with JSON.parse on recurring values of every length around the limits, at the input end too', () => {
+    const values = Array.from({ length: 15 }, (_, length) => plain(length, length));
+    const document = JSON.stringify({ list: [...values, ...values, ...values], keyed: Object.fromEntries(values.map((text, index) => [`k${index}`, text])) });
+    for (let round = 0; round < 4; round++) {
+      expectAgreement(utf8(document));
+      // The value last in the input: fewer than 12 bytes follow its start.
+      for (const text of values) expectAgreement(utf8(JSON.stringify(text)));
+      for (const text of values) expectAgreement(utf8(`[${JSON.stringify(text)}]`));
+    }
+  });
+
+  it('values with escapes, from scratch space, and from shared memory', () => {
+    const values = Array.from({ length: 15 }, (_, length) => `${plain(length, 7)}`);
+    const text = JSON.stringify([...values.map((value) => `\n${value}`), ...values, ...values]);
+    for (let round = 0; round < 3; round++) {
+      expectAgreement(utf8(text));
+      const bytes = utf8(text);
+      const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+      shared.set(bytes);
+      expect(parseBinary(shared)).toEqual({ ok: true, value: JSON.parse(text) });
+    }
+  });
+
+  it('stays right through runs of distinct values, which make it pass over the table', () => {
+    const distinct = Array.from({ length: 3000 }, (_, index) => `id-${index.toString(16).padStart(5, '0')}`);
+    const recurring = ['STANDARD', 'booleanEquals', 'Region', 'active', 'pending'];
+    const text = JSON.stringify(distinct.map((id, index) => ({ id, status: recurring[index % recurring.length] })));
+    for (let round = 0; round < 3; round++) expectAgreement(utf8(text));
+  });
+
+  it('recurring non-ASCII values of 4 to 12 bytes, ill-formed ones included', () => {
+    const values = ['añb', 'Привет', 'мир!', '中文字', '中文字符', '😀x', 'niño', 'x€y', 'ж'.repeat(7)];
+    const text = JSON.stringify({ values: [...values, ...values], keyed: Object.fromEntries(values.map((value, index) => [`k${index}`, value])) });
+    for (let round = 0; round < 3; round++) {
+      expectAgreement(utf8(text));
+      for (const value of values) expectAgreement(utf8(JSON.stringify(value)));
+      expectAgreement(Uint8Array.from([0x5b, 0x22, 0x61, 0xff, 0x62, 0x63, 0x22, 0x2c, 0x22, 0x61, 0xff, 0x62, 0x63, 0x22, 0x5d]));
+    }
+  });
+});
+
