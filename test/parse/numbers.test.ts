@@ -210,6 +210,45 @@ describe('numbers of up to 19 significant digits, read in one pass', () => {
     );
   });
 
+  it('agrees beside the exact midpoints, cut to 16 to 19 digits, as fractions and with exponents', () => {
+    // The decimal expansion of the midpoint between a double and its upper neighbour, exact (BigInt),
+    // cut to 16 to 19 significant digits and one more in the last place: the two spellings sit on
+    // either side of the rounding boundary, closer to it than any random spelling. Magnitudes from
+    // 10^-8 to 10^8 keep the exponent within +-22, where the extended step decides alone.
+    const nearOne = fc.tuple(fc.integer({ min: 1023 - 27, max: 1023 + 27 }), fc.bigInt({ min: 0n, max: (1n << 52n) - 1n }));
+    fc.assert(
+      fc.property(nearOne, fc.integer({ min: 16, max: 19 }), fc.boolean(), ([biased, mantissa], kept, negative) => {
+        const significand = (2n * ((1n << 52n) | mantissa) + 1n) * 1n;
+        const twos = biased - 1075 - 1;
+        const [digitText, pointShift] = twos >= 0 ? [(significand << BigInt(twos)).toString(), 0] : [(significand * 5n ** BigInt(-twos)).toString(), twos];
+        const cut = BigInt(digitText.slice(0, kept));
+        const exponent = digitText.length - kept + pointShift;
+        for (const candidate of [cut, cut + 1n]) {
+          const text = candidate.toString();
+          const point = text.length + exponent;
+          const sign = negative ? '-' : '';
+          expectNumberAgreement(`${sign}${text}e${exponent}`);
+          if (point > 0 && point < text.length) expectNumberAgreement(`${sign}${text.slice(0, point)}.${text.slice(point)}`);
+          if (point <= 0 && point > -6) expectNumberAgreement(`${sign}0.${'0'.repeat(-point)}${text}`);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('pins the midpoints just below powers of two, where the spacing of doubles halves', () => {
+    for (let power = 54; power <= 63; power++) {
+      // 2^power - 2^(power - 54) is the midpoint between 2^power and the double below it.
+      const midpoint = (1n << BigInt(power)) - (1n << BigInt(power - 54));
+      for (const value of [midpoint, midpoint - 1n, midpoint + 1n]) {
+        const text = value.toString();
+        expectNumberAgreement(text);
+        expectNumberAgreement(`${text.slice(0, 2)}.${text.slice(2)}`);
+        expectNumberAgreement(`0.${text}`);
+      }
+    }
+  });
+
   it('pins the edges: 2^53, the 15th and 16th digits, tails, -0, subnormals, exponent spellings', () => {
     for (const text of [
       '9007199254740991', '9007199254740992', '9007199254740993', '9007199254740994', '9007199254740995',
