@@ -114,6 +114,58 @@ describe('zero read in the parser loop', () => {
   }
 });
 
+describe('runs of numbers in an array, each read after the last without a trip round the store', () => {
+  const element = fc.oneof(
+    fc.integer({ min: 0, max: 999_999_999 }).map(String),
+    fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }).map(String),
+    fc.constantFrom('0', '-0', '10000000000', '1.5', '-0.25', '1e3', '7E-2', '01', '-', '1.', '"x"', 'null', '[1,2]', '{"a":1}'),
+    anyDouble.map(String),
+  );
+  const separator = fc.constantFrom(',', ',', ',', ', ', ' ,', ',\n');
+
+  it('agrees on arrays of numbers mixed with other values, compact and with spaces', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(element, separator), { maxLength: 40 }), (items) => {
+        const text = `[${items.map(([item, comma], index) => (index === 0 ? item : comma + item)).join('')}]`;
+        expectAgreement(utf8(text));
+        expectAgreement(utf8(`{"a":${text},"b":[${text}]}`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('fills and grows the numbers buffer across its doublings and chunk edges', () => {
+    for (const length of [15, 16, 17, 31, 32, 33, 4095, 4096, 4097, 8192, 8193]) {
+      const integers = Array.from({ length }, (_, index) => (index * 7919) % 1_000_003);
+      const fractions = integers.map((integer) => -integer / 64);
+      for (const values of [integers, fractions, [...integers.slice(1), 'x'], [...fractions.slice(1), [0.5]]]) {
+        expectAgreement(utf8(JSON.stringify(values)));
+        expectAgreement(utf8(JSON.stringify([values, values])));
+      }
+    }
+  });
+
+  it('fails at the byte where the run breaks', () => {
+    for (const [text, position] of [
+      ['[1,2,-]', 6],
+      ['[1,2,-x]', 6],
+      ['[1,2,3', 6],
+      ['[1,22,33', 8],
+      ['[1,2,1.]', 7],
+      ['[1,2,1e]', 7],
+      ['[1,0,01]', 6],
+      ['[1,2,]', 5],
+      ['[1.5,-2.5,3x]', 11],
+      ['[1,2,3]x', 7],
+    ] as const) {
+      const result = parseBinary(utf8(text));
+      expect(result.ok, text).toBe(false);
+      if (!result.ok) expect(result.position, text).toBe(position);
+      expectAgreement(utf8(text));
+    }
+  });
+});
+
 /** Each spelling parsed alone, in an array (stored straight into the numbers buffer), and as a property. */
 function expectNumberAgreement(text: string): void {
   expectAgreement(utf8(text));
