@@ -5,6 +5,7 @@ import {
   generalBuffer,
   grownBuffer,
   holdsOnlyNumbers,
+  opensNumbersOnly,
   noteGeneralElementCount,
   spillElements,
   storeNumber,
@@ -161,7 +162,7 @@ export function parseDocument(state: ParseState): unknown {
         open = true;
         if (closing === CLOSE_BRACKET) {
           elements = elementBuffer(depth - 1);
-          numbersOnly = holdsOnlyNumbers(elements, depth - 1);
+          numbersOnly = opensNumbersOnly(depth - 1);
           inArray = true;
           count = 0;
         } else {
