@@ -220,7 +220,8 @@ export function parseDocument(state: ParseState): unknown {
           } else if (byte !== MINUS) return fail(state, pos, 'a value');
           // Into an array of numbers with room, stored here: through `value` (or a call not
           // inlined) a double is boxed. Store sites of their own, which only see numbers-only buffers.
-          const storeHere = inArray && numbersOnly && count !== elements.length;
+          // The browser build's buffers grow by assignment, here as in the generic store.
+          const storeHere = inArray && numbersOnly && (count !== elements.length || BROWSER_BUILD);
           if (integer >= 0) {
             if (!storeHere) {
               value = integer;
