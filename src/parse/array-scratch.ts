@@ -53,8 +53,11 @@ interface Spill {
 }
 /** Per depth, the spill of the open array there, if it has spilled chunks. */
 let spills = new Map<number, Spill>();
-/** Open arrays with chunks spilled: while 0, closing an array needs no look at the spills. */
-let arraysWithChunks = 0;
+/**
+ * The deepest depth with a spill, or -1: while no spill is as deep as an array, closing it needs
+ * no look at the spills (canada's coordinate pairs sit inside rings that spill).
+ */
+let deepestSpill = -1;
 /** Whether this parse spilled chunks: only then do the spare chunks need trimming and clearing. */
 let chunksSpilled = false;
 const spareNumberChunks = /* @__PURE__ */ new OwnStack<unknown[]>([]);
@@ -86,6 +89,11 @@ export function elementBuffer(depth: number): unknown[] {
     }
   }
   return numberBuffers[depth];
+}
+
+/** Whether an array opening at `depth` starts in a numbers-only buffer (elementBuffer's choice). */
+export function opensNumbersOnly(depth: number): boolean {
+  return depth < REUSED_DEPTHS;
 }
 
 /** Whether `elements`, the buffer of an open array at `depth`, is the numbers-only one. */
@@ -132,7 +140,7 @@ export function spillElements(depth: number, full: unknown[], numbersOnly: boole
   if (spill === undefined) {
     spill = { chunks: new OwnStack<unknown[]>([]), numberChunks: 0 };
     spills.set(depth, spill);
-    arraysWithChunks++;
+    if (depth > deepestSpill) deepestSpill = depth;
   }
   spill.chunks.push(full);
   chunksSpilled = true;
@@ -159,7 +167,7 @@ export function spillElements(depth: number, full: unknown[], numbersOnly: boole
  * boxed arrays of numbers from then on.
  */
 export function copyElements(elements: unknown[], count: number, numbersOnly: boolean, depth: number): unknown[] {
-  if (!BROWSER_BUILD && arraysWithChunks !== 0) {
+  if (!BROWSER_BUILD && depth <= deepestSpill) {
     const spill = spills.get(depth);
     if (spill !== undefined) return joinChunks(depth, spill, elements.slice(0, count));
   }
@@ -191,7 +199,8 @@ function joinChunks(depth: number, spill: Spill, last: unknown[]): unknown[] {
     (index < spill.numberChunks ? spareNumberChunks : spareGeneralChunks).push(chunks.items[index]);
   }
   spills.delete(depth);
-  arraysWithChunks--;
+  // Arrays deeper than this one closed before it: any spill left is shallower.
+  deepestSpill = depth - 1;
   return pieces[0];
 }
 
@@ -251,7 +260,7 @@ export function releaseElementBuffers(failed: boolean): void {
   if (BROWSER_BUILD || !chunksSpilled) return;
   chunksSpilled = false;
   spills = new Map();
-  arraysWithChunks = 0;
+  deepestSpill = -1;
   spareNumberChunks.truncate(SPARE_CHUNKS_KEPT);
   spareGeneralChunks.truncate(SPARE_CHUNKS_KEPT);
   for (let index = 0; index < spareGeneralChunks.length; index++) {

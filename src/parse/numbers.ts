@@ -82,7 +82,8 @@ export function readNumber(state: ParseState): void {
     let group = 0;
     byte = pos < groupStop ? bytes[pos] : -1;
     while (byte >= DIGIT_0 && byte <= DIGIT_9) {
-      group = group * 10 + (byte - DIGIT_0);
+      // Math.imul and `| 0`: 32-bit steps with no overflow check, 10^8 < 2^31 (bench/NOTES.md, round 10).
+      group = (Math.imul(group, 10) + (byte - DIGIT_0)) | 0;
       byte = ++pos < groupStop ? bytes[pos] : -1;
     }
     significand = significand * EXACT_POWERS_OF_TEN[pos - groupStart] + group;
@@ -92,7 +93,7 @@ export function readNumber(state: ParseState): void {
         groupStart = pos;
         group = 0;
         do {
-          group = group * 10 + (byte - DIGIT_0);
+          group = (Math.imul(group, 10) + (byte - DIGIT_0)) | 0;
           byte = ++pos < stop ? bytes[pos] : -1;
         } while (byte >= DIGIT_0 && byte <= DIGIT_9);
         significand = significand * EXACT_POWERS_OF_TEN[pos - groupStart] + group;
@@ -111,7 +112,7 @@ export function readNumber(state: ParseState): void {
       const tailStart = pos;
       const tailStop = pos + MAX_TAIL_DIGITS < end ? pos + MAX_TAIL_DIGITS : end;
       do {
-        tail = tail * 10 + (byte - DIGIT_0);
+        tail = (Math.imul(tail, 10) + (byte - DIGIT_0)) | 0;
         byte = ++pos < tailStop ? bytes[pos] : -1;
       } while (byte >= DIGIT_0 && byte <= DIGIT_9);
       tailDigits = pos - tailStart;
@@ -234,12 +235,15 @@ function exactValue(significand: number, exponent: number): number {
 /** Veltkamp's splitter: 2^27 + 1 cuts a double into two halves of at most 26 bits. */
 const SPLITTER = 134217729;
 
-const float64 = new Float64Array(1);
-const words = new Uint32Array(float64.buffer);
-/** Index of the word holding the sign, exponent and top of the mantissa. */
-const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-const LOW_WORD = 1 - HIGH_WORD;
-const MIDPOINT_MARGIN = 2 ** -20;
+/** 10^-0 to 10^-22, each rounded: they scale only a correction, far below the margin's 2^-20 of a unit. */
+const INVERSE_POWERS_OF_TEN = new Float64Array(23);
+for (let power = 0; power <= 22; power++) INVERSE_POWERS_OF_TEN[power] = 1 / EXACT_POWERS_OF_TEN[power];
+
+/**
+ * A rounding offset scaled by this still rounds back to its result only while it lies more than
+ * 2^-20 of a unit from the midpoint: the closeness test in one addition, with no bits read.
+ */
+const MIDPOINT_SCALE = 1 + 2 ** -19;
 
 /**
  * (prefix x 10^tailDigits + tail) x 10^exponent, correctly rounded, for significands of 16 to 19
@@ -260,33 +264,26 @@ function extendedValue(prefix: number, tail: number, tailDigits: number, exponen
 
   let approximation: number;
   let correction: number;
-  const power = EXACT_POWERS_OF_TEN[exponent < 0 ? -exponent : exponent];
   if (exponent >= 0) {
+    const power = EXACT_POWERS_OF_TEN[exponent];
     approximation = high * power;
     correction = productError(high, power, approximation) + low * power;
   } else {
+    const power = EXACT_POWERS_OF_TEN[-exponent];
     approximation = high / power;
     const remainder = high - approximation * power;
-    // The remainder above lost the product's rounding error; add it back exactly.
-    correction = (remainder - productError(approximation, power, approximation * power) + low) / power;
+    // The remainder above lost the product's rounding error; add it back exactly. A multiply by
+    // the rounded inverse, not a second division: its error is 2^-52 of a correction below a unit.
+    correction = (remainder - productError(approximation, power, approximation * power) + low) * INVERSE_POWERS_OF_TEN[-exponent];
   }
 
   const result = approximation + correction;
   // How far the exact value lies from `result` (the subtraction is exact: they are neighbours).
   const offset = approximation - result + correction;
-  float64[0] = result;
-  const highWord = words[HIGH_WORD];
-  const biasedExponent = (highWord >>> 20) & 0x7ff;
-  if (biasedExponent <= 53 || biasedExponent === 0x7ff) return -1;
-  const powerOfTwo = (highWord & 0xfffff) === 0 && words[LOW_WORD] === 0;
-  words[HIGH_WORD] = (biasedExponent - 52) << 20;
-  words[LOW_WORD] = 0;
-  const unit = float64[0];
-  // Just below a power of two the spacing of doubles halves, and so does the way to the midpoint.
-  const toMidpoint = powerOfTwo && offset < 0 ? unit / 4 : unit / 2;
-  // The offset is known to far better than a millionth of a unit; closer calls go to the slow path.
-  if (Math.abs(Math.abs(offset) - toMidpoint) <= unit * MIDPOINT_MARGIN) return -1;
-  return result;
+  // The offset, a little enlarged, still rounds back to `result` only if the exact value is more
+  // than 2^-20 of a unit inside the half unit around it; the addition finds the unit itself, below
+  // a power of two too (10^-22 < result < 10^42 here, always normal). Closer calls go to the slow path.
+  return result + offset * MIDPOINT_SCALE === result ? result : -1;
 }
 
 /** The exact rounding error of `product = a x b` (Dekker's two-product, without fused multiply-add). */

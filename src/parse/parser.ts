@@ -5,6 +5,7 @@ import {
   generalBuffer,
   grownBuffer,
   holdsOnlyNumbers,
+  opensNumbersOnly,
   noteGeneralElementCount,
   spillElements,
   storeNumber,
@@ -161,7 +162,7 @@ export function parseDocument(state: ParseState): unknown {
         open = true;
         if (closing === CLOSE_BRACKET) {
           elements = elementBuffer(depth - 1);
-          numbersOnly = holdsOnlyNumbers(elements, depth - 1);
+          numbersOnly = opensNumbersOnly(depth - 1);
           inArray = true;
           count = 0;
         } else {
@@ -195,33 +196,59 @@ export function parseDocument(state: ParseState): unknown {
         value = null;
         break;
       default: {
-        // Integers of up to 9 digits, the most common numbers, are read here: a call costs more.
-        // A leading 0 takes no more digits ("01" is read as 0, then fails at the 1).
-        if (byte >= DIGIT_0 && byte <= DIGIT_9) {
-          let integer = byte - DIGIT_0;
-          let next = pos + 1;
-          let nextByte = next < end ? bytes[next] : -1;
-          if (integer !== 0) {
-            while (nextByte >= DIGIT_0 && nextByte <= DIGIT_9 && next - pos < 9) {
-              integer = integer * 10 + (nextByte - DIGIT_0);
-              nextByte = ++next < end ? bytes[next] : -1;
+        // One number, and while it goes into an array of numbers with room and a comma and another
+        // number follow, the next: a run of numbers skips the store's tests and the value dispatch.
+        for (;;) {
+          // Integers of up to 9 digits, the most common numbers, are read here: a call costs more.
+          // A leading 0 takes no more digits ("01" is read as 0, then fails at the 1).
+          let integer = -1;
+          if (byte >= DIGIT_0 && byte <= DIGIT_9) {
+            let digits = byte - DIGIT_0;
+            let next = pos + 1;
+            let nextByte = next < end ? bytes[next] : -1;
+            if (digits !== 0) {
+              while (nextByte >= DIGIT_0 && nextByte <= DIGIT_9 && next - pos < 9) {
+                // 32-bit steps with no overflow check: 9 digits stay below 2^31 (bench/NOTES.md, round 10).
+                digits = (Math.imul(digits, 10) + (nextByte - DIGIT_0)) | 0;
+                nextByte = ++next < end ? bytes[next] : -1;
+              }
+            }
+            if (!(nextByte >= DIGIT_0 && nextByte <= DIGIT_9) && nextByte !== DOT && nextByte !== LOWER_E && nextByte !== UPPER_E) {
+              integer = digits;
+              pos = next;
+            }
+          } else if (byte !== MINUS) return fail(state, pos, 'a value');
+          // Into an array of numbers with room, stored here: through `value` (or a call not
+          // inlined) a double is boxed. Store sites of their own, which only see numbers-only buffers.
+          // The browser build's buffers grow by assignment, here as in the generic store.
+          const storeHere = inArray && numbersOnly && (count !== elements.length || BROWSER_BUILD);
+          if (integer >= 0) {
+            if (!storeHere) {
+              value = integer;
+              break;
+            }
+            elements[count++] = integer;
+          } else {
+            state.pos = pos;
+            readNumber(state);
+            pos = state.pos;
+            if (!storeHere) {
+              value = numberRead[0];
+              break;
+            }
+            elements[count++] = numberRead[0];
+          }
+          stored = true;
+          if (pos + 1 < end && bytes[pos] === COMMA) {
+            byte = bytes[pos + 1];
+            if ((byte >= DIGIT_0 && byte <= DIGIT_9) || byte === MINUS) {
+              pos++;
+              stored = false;
+              continue;
             }
           }
-          if (!(nextByte >= DIGIT_0 && nextByte <= DIGIT_9) && nextByte !== DOT && nextByte !== LOWER_E && nextByte !== UPPER_E) {
-            value = integer;
-            pos = next;
-            break;
-          }
-        } else if (byte !== MINUS) return fail(state, pos, 'a value');
-        state.pos = pos;
-        readNumber(state);
-        pos = state.pos;
-        // Into an array of numbers with room, stored here: through `value` (or a call not inlined)
-        // the double is boxed. A store site of its own, which only ever sees numbers-only buffers.
-        if (inArray && numbersOnly && count !== elements.length) {
-          elements[count++] = numberRead[0];
-          stored = true;
-        } else value = numberRead[0];
+          break;
+        }
       }
     }
 

@@ -38,6 +38,13 @@ describe('arrays longer than one element buffer are joined from chunks', () => {
     for (let round = 0; round < 3; round++) expectSameAsNative(document);
   });
 
+  it("rings of coordinate pairs (canada's shape): pairs close inside spilled rings, rings spill one after another", () => {
+    const ring = (length: number, offset: number) => Array.from({ length }, (_, index) => [-(index + offset) / 7, (index + offset) / 3]);
+    const rings = [ring(CHUNK_LENGTH + 9, 0), ring(5, 1), ring(3 * CHUNK_LENGTH, 2), ring(CHUNK_LENGTH - 1, 3)];
+    const document = JSON.stringify({ type: 'Polygon', coordinates: rings, more: [rings, [ring(2 * CHUNK_LENGTH + 1, 4)]] });
+    for (let round = 0; round < 2; round++) expectSameAsNative(document);
+  });
+
   it('long arrays deeper than the reused buffers go', () => {
     const deep = `${'['.repeat(70)}${JSON.stringify(Array.from({ length: 2 * CHUNK_LENGTH + 3 }, (_, index) => (index % 3 === 0 ? 'x' : index)))}${']'.repeat(70)}`;
     expectSameAsNative(deep);

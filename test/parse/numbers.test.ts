@@ -114,6 +114,58 @@ describe('zero read in the parser loop', () => {
   }
 });
 
+describe('runs of numbers in an array, each read after the last without a trip round the store', () => {
+  const element = fc.oneof(
+    fc.integer({ min: 0, max: 999_999_999 }).map(String),
+    fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }).map(String),
+    fc.constantFrom('0', '-0', '10000000000', '1.5', '-0.25', '1e3', '7E-2', '01', '-', '1.', '"x"', 'null', '[1,2]', '{"a":1}'),
+    anyDouble.map(String),
+  );
+  const separator = fc.constantFrom(',', ',', ',', ', ', ' ,', ',\n');
+
+  it('agrees on arrays of numbers mixed with other values, compact and with spaces', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(element, separator), { maxLength: 40 }), (items) => {
+        const text = `[${items.map(([item, comma], index) => (index === 0 ? item : comma + item)).join('')}]`;
+        expectAgreement(utf8(text));
+        expectAgreement(utf8(`{"a":${text},"b":[${text}]}`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('fills and grows the numbers buffer across its doublings and chunk edges', () => {
+    for (const length of [15, 16, 17, 31, 32, 33, 4095, 4096, 4097, 8192, 8193]) {
+      const integers = Array.from({ length }, (_, index) => (index * 7919) % 1_000_003);
+      const fractions = integers.map((integer) => -integer / 64);
+      for (const values of [integers, fractions, [...integers.slice(1), 'x'], [...fractions.slice(1), [0.5]]]) {
+        expectAgreement(utf8(JSON.stringify(values)));
+        expectAgreement(utf8(JSON.stringify([values, values])));
+      }
+    }
+  });
+
+  it('fails at the byte where the run breaks', () => {
+    for (const [text, position] of [
+      ['[1,2,-]', 6],
+      ['[1,2,-x]', 6],
+      ['[1,2,3', 6],
+      ['[1,22,33', 8],
+      ['[1,2,1.]', 7],
+      ['[1,2,1e]', 7],
+      ['[1,0,01]', 6],
+      ['[1,2,]', 5],
+      ['[1.5,-2.5,3x]', 11],
+      ['[1,2,3]x', 7],
+    ] as const) {
+      const result = parseBinary(utf8(text));
+      expect(result.ok, text).toBe(false);
+      if (!result.ok) expect(result.position, text).toBe(position);
+      expectAgreement(utf8(text));
+    }
+  });
+});
+
 /** Each spelling parsed alone, in an array (stored straight into the numbers buffer), and as a property. */
 function expectNumberAgreement(text: string): void {
   expectAgreement(utf8(text));
@@ -208,6 +260,45 @@ describe('numbers of up to 19 significant digits, read in one pass', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('agrees beside the exact midpoints, cut to 16 to 19 digits, as fractions and with exponents', () => {
+    // The decimal expansion of the midpoint between a double and its upper neighbour, exact (BigInt),
+    // cut to 16 to 19 significant digits and one more in the last place: the two spellings sit on
+    // either side of the rounding boundary, closer to it than any random spelling. Magnitudes from
+    // 10^-8 to 10^8 keep the exponent within +-22, where the extended step decides alone.
+    const nearOne = fc.tuple(fc.integer({ min: 1023 - 27, max: 1023 + 27 }), fc.bigInt({ min: 0n, max: (1n << 52n) - 1n }));
+    fc.assert(
+      fc.property(nearOne, fc.integer({ min: 16, max: 19 }), fc.boolean(), ([biased, mantissa], kept, negative) => {
+        const significand = (2n * ((1n << 52n) | mantissa) + 1n) * 1n;
+        const twos = biased - 1075 - 1;
+        const [digitText, pointShift] = twos >= 0 ? [(significand << BigInt(twos)).toString(), 0] : [(significand * 5n ** BigInt(-twos)).toString(), twos];
+        const cut = BigInt(digitText.slice(0, kept));
+        const exponent = digitText.length - kept + pointShift;
+        for (const candidate of [cut, cut + 1n]) {
+          const text = candidate.toString();
+          const point = text.length + exponent;
+          const sign = negative ? '-' : '';
+          expectNumberAgreement(`${sign}${text}e${exponent}`);
+          if (point > 0 && point < text.length) expectNumberAgreement(`${sign}${text.slice(0, point)}.${text.slice(point)}`);
+          if (point <= 0 && point > -6) expectNumberAgreement(`${sign}0.${'0'.repeat(-point)}${text}`);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('pins the midpoints just below powers of two, where the spacing of doubles halves', () => {
+    for (let power = 54; power <= 63; power++) {
+      // 2^power - 2^(power - 54) is the midpoint between 2^power and the double below it.
+      const midpoint = (1n << BigInt(power)) - (1n << BigInt(power - 54));
+      for (const value of [midpoint, midpoint - 1n, midpoint + 1n]) {
+        const text = value.toString();
+        expectNumberAgreement(text);
+        expectNumberAgreement(`${text.slice(0, 2)}.${text.slice(2)}`);
+        expectNumberAgreement(`0.${text}`);
+      }
+    }
   });
 
   it('pins the edges: 2^53, the 15th and 16th digits, tails, -0, subnormals, exponent spellings', () => {

@@ -81,3 +81,17 @@ describe('browser build: long plain strings and keys', () => {
     );
   });
 });
+
+describe('browser build: runs of numbers, stored past the buffer by assignment', () => {
+  it('agrees with JSON.parse on arrays of numbers longer than the buffers, twice, and mixed', () => {
+    for (const length of [15, 16, 17, 4095, 4096, 4097, 10_000]) {
+      const integers = Array.from({ length }, (_, index) => (index * 7919) % 1_000_003);
+      const fractions = integers.map((integer) => -integer / 64);
+      for (let round = 0; round < 2; round++) {
+        for (const values of [integers, fractions, [...integers.slice(1), 'x'], [[...fractions], [...integers]]]) {
+          expectAgreement(utf8(JSON.stringify(values)));
+        }
+      }
+    }
+  });
+});
