@@ -20,24 +20,64 @@ describe('KeyCache', () => {
     expect(lookUp(cache, 'nam')).toBeUndefined();
   });
 
-  it('lets a key evict another from its slot, and never answers with the wrong key', () => {
-    const cache = new KeyCache({ slotCount: 1 });
+  it('keeps two keys of one pair, and never answers with the wrong key', () => {
+    // Two slots: one pair, which every key hashes to.
+    const cache = new KeyCache({ slotCount: 2 });
     remember(cache, 'alpha');
     remember(cache, 'gamma');
-    expect(lookUp(cache, 'alpha')).toBeUndefined();
+    expect(lookUp(cache, 'alpha')).toBe('alpha');
     expect(lookUp(cache, 'gamma')).toBe('gamma');
-    // One slot, so the same slot: told apart by the bytes.
-    remember(cache, 'abxbz');
-    expect(lookUp(cache, 'abxyz')).toBeUndefined();
+    // Told apart by the bytes, not the hash.
+    expect(lookUp(cache, 'alphb')).toBeUndefined();
+    expect(lookUp(cache, 'gammaa')).toBeUndefined();
   });
 
-  it('starts afresh when its arena of key bytes is full', () => {
-    const cache = new KeyCache({ arenaSize: MAX_CACHED_KEY_LENGTH });
+  it('replaces a key not found since the pair changed, keeping the one that was', () => {
+    const cache = new KeyCache({ slotCount: 2 });
+    remember(cache, 'alpha');
+    remember(cache, 'gamma');
+    expect(lookUp(cache, 'gamma')).toBe('gamma');
+    remember(cache, 'delta');
+    expect(lookUp(cache, 'alpha')).toBeUndefined();
+    expect(lookUp(cache, 'gamma')).toBe('gamma');
+    expect(lookUp(cache, 'delta')).toBe('delta');
+  });
+
+  it('turns away a new key when both keys of its pair were found, then takes the next one', () => {
+    const cache = new KeyCache({ slotCount: 2 });
     const long = 'k'.repeat(MAX_CACHED_KEY_LENGTH);
-    remember(cache, 'first');
+    remember(cache, 'alpha');
     remember(cache, long);
-    expect(lookUp(cache, 'first')).toBeUndefined();
+    expect(lookUp(cache, 'alpha')).toBe('alpha');
     expect(lookUp(cache, long)).toBe(long);
+    remember(cache, 'once');
+    expect(lookUp(cache, 'once')).toBeUndefined();
+    expect(lookUp(cache, 'alpha')).toBe('alpha');
+    expect(lookUp(cache, long)).toBe(long);
+    // The refusal forgot that both were found; the lookups above marked them again.
+    remember(cache, 'twice');
+    expect(lookUp(cache, 'twice')).toBeUndefined();
+    remember(cache, 'third');
+    expect(lookUp(cache, 'third')).toBe('third');
+    expect([lookUp(cache, 'alpha'), lookUp(cache, long)].filter((key) => key !== undefined)).toHaveLength(1);
+  });
+
+  it('keeps the keys read again and again while many keys seen once pass through', () => {
+    const cache = new KeyCache();
+    const records = Array.from({ length: 200 }, (_, index) => `record${index}`);
+    let reads = 0;
+    let hits = 0;
+    for (let round = 0; round < 100; round++) {
+      // As the parser reads a key: a lookup, and the key remembered when it is not found.
+      for (const name of records) {
+        reads++;
+        if (lookUp(cache, name) === name) hits++;
+        else remember(cache, name);
+      }
+      for (let index = 0; index < 1000; index++) remember(cache, `unique-data-key-${round}-${index}`);
+    }
+    // A cache that started afresh when full of key bytes (a 64 KB arena, round 9) found 0.49, this one 0.96.
+    expect(hits / reads).toBeGreaterThan(0.9);
   });
 
   it('spreads keys that differ in one inner byte over the slots (1,000 numbered names stay cached)', () => {
@@ -49,7 +89,8 @@ describe('KeyCache', () => {
     expect(names.filter((name) => lookUp(cache, name) === name).length).toBeGreaterThan(800);
   });
 
-  it('refuses a slot count that is not a power of two', () => {
+  it('refuses a slot count that is not a power of two of at least 2', () => {
     expect(() => new KeyCache({ slotCount: 3 })).toThrow(RangeError);
+    expect(() => new KeyCache({ slotCount: 1 })).toThrow(RangeError);
   });
 });
