@@ -18,6 +18,10 @@ export interface KeyCacheLimits {
   slotCount: number;
 }
 
+// 4,096 slots, 128 KB of key bytes: 2,048 (64 KB, the old arena's size) read the same in
+// compare-builds (0.999 / 0.996) and the cycled bench (0.997 / 0.996) but found fewer keys
+// (messages-zh 510 of 718 a parse against 630, aws-managed-policies 1,526 of 2,088 against 1,789;
+// bench/NOTES.md round 10).
 export const DEFAULT_KEY_CACHE_LIMITS: Readonly<KeyCacheLimits> = { slotCount: 4096 };
 
 /** log2(MAX_CACHED_KEY_LENGTH): a slot's bytes start at its index shifted by this. */
@@ -59,7 +63,8 @@ export class KeyCache {
     // (duplicate-keys-1000-names 0.73 / 0.75 times the three-byte hash, bench/NOTES.md round 7).
     const tail = (bytes[last] << 16) ^ (bytes[last > start ? last - 1 : start] << 8) ^ bytes[last - 1 > start ? last - 2 : start];
     // Three inner bytes: policy names ("AWS...Access") share their first and last bytes, and the
-    // middle one alone put 700 keys of aws-managed-policies in 438 slots (bench/NOTES.md round 10).
+    // middle one alone put 700 keys of aws-managed-policies in 438 of 4,096 slots (bench/NOTES.md
+    // round 10).
     const quarter = length >> 2;
     const inner = (bytes[start + quarter] << 16) ^ (bytes[start + (length >> 1)] << 8) ^ bytes[last - quarter];
     const h = Math.imul(Math.imul(length, 0x9e3779b1) ^ (bytes[start] << 24) ^ inner, 0x85ebca6b) ^ Math.imul(tail, 0xc2b2ae35);
