@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KeyCache, MAX_CACHED_KEY_LENGTH } from '../../src/parse/key-cache.js';
 import { utf8 } from './oracle.js';
@@ -87,6 +88,23 @@ describe('KeyCache', () => {
     // About 880 of 1,000 keys stay in 4,096 slots if the hash spreads them as a random one would;
     // a hash of the length and three bytes kept 110 (duplicate-keys-1000-names, bench/NOTES.md round 7).
     expect(names.filter((name) => lookUp(cache, name) === name).length).toBeGreaterThan(800);
+  });
+
+  it('answers a lookup with the key of those bytes or nothing, whatever came before (property)', () => {
+    // A few letters and lengths up to the limit, in small caches: keys share pairs, slots and bytes.
+    const key = fc.stringMatching(new RegExp(`^[ab~]{1,${MAX_CACHED_KEY_LENGTH}}$`));
+    const step = fc.record({ key, remember: fc.boolean() });
+    fc.assert(
+      fc.property(fc.constantFrom(2, 4, 8), fc.array(step, { maxLength: 60 }), (slotCount, steps) => {
+        const cache = new KeyCache({ slotCount });
+        for (const { key, remember: isRemembered } of steps) {
+          if (isRemembered) remember(cache, key);
+          const found = lookUp(cache, key);
+          expect(found === undefined || found === key).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('refuses a slot count that is not a power of two of at least 2', () => {
