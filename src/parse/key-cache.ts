@@ -31,10 +31,12 @@ const SLOT_BYTES_SHIFT = 5;
  * A bounded cache of key strings by their ASCII bytes (1 to MAX_CACHED_KEY_LENGTH of them).
  *
  * Slots come in pairs (two-way associative) and each keeps its key's bytes in a fixed region, so a
- * new key only ever replaces one other. A slot whose key was found since the pair last took a new
- * key is kept: a pair of such slots turns one new key away (and forgets that both were found), so
- * that a run of keys seen once (the data keys of a big map-like document) passes through without
- * evicting the keys that documents repeat.
+ * new key only ever replaces one other. A slot whose key was found lately (in this tick or the one
+ * before; a tick is slotCount misses) is kept: a pair of two such slots turns one new key away and
+ * keeps them no longer, so that a run of keys seen once (the data keys of a big map-like document)
+ * passes through without evicting the keys that documents repeat; a key of a past document that
+ * was found once ages out after two ticks. Between two slots not kept, the one written first is
+ * replaced.
  */
 export class KeyCache {
   private readonly slotMask: number;
@@ -42,8 +44,14 @@ export class KeyCache {
   private readonly slotBytes: Uint8Array;
   /** 0 marks an empty slot: the empty key is never cached. */
   private readonly slotLength: Uint8Array;
-  /** 1 if the slot's key was found since its pair last took a new key. */
-  private readonly slotFound: Uint8Array;
+  /** The tick in which the slot's key was last found; 0 (never a recent tick) if not since written. */
+  private readonly slotFoundAt: Int32Array;
+  /** Per pair, 0 or 1: which of its slots was written first (replaced when neither is kept). */
+  private readonly pairOlderSlot: Uint8Array;
+  private readonly missesPerTick: number;
+  private missesThisTick = 0;
+  /** Starts at 2, so that 0 is never this tick or the one before. */
+  private tick = 2;
   private readonly slotKey: string[];
 
   constructor(limits: Partial<KeyCacheLimits> = {}) {
@@ -52,7 +60,9 @@ export class KeyCache {
     this.slotMask = slotCount - 2;
     this.slotBytes = new Uint8Array(slotCount << SLOT_BYTES_SHIFT);
     this.slotLength = new Uint8Array(slotCount);
-    this.slotFound = new Uint8Array(slotCount);
+    this.slotFoundAt = new Int32Array(slotCount);
+    this.missesPerTick = slotCount;
+    this.pairOlderSlot = new Uint8Array(slotCount >> 1);
     this.slotKey = widened([''], slotCount, '');
   }
 
@@ -85,26 +95,35 @@ export class KeyCache {
   get(bytes: Uint8Array, start: number, length: number): string | undefined {
     let slot = this.pairOf(bytes, start, length);
     if (!this.holds(slot, bytes, start, length) && !this.holds(++slot, bytes, start, length)) return undefined;
-    this.slotFound[slot] = 1;
+    this.slotFoundAt[slot] = this.tick;
     return this.slotKey[slot];
   }
 
   /**
    * Caches `key` as the string for `bytes[start, start + length)` (1 to MAX_CACHED_KEY_LENGTH ASCII
-   * bytes), unless both slots of its pair hold keys found since the pair last changed.
+   * bytes), unless both slots of its pair hold keys found lately (then neither is kept any more).
    */
   remember(bytes: Uint8Array, start: number, length: number, key: string): void {
     const pair = this.pairOf(bytes, start, length);
-    const found = this.slotFound;
-    let slot = pair;
-    if (found[pair] !== 0) {
-      if (found[pair + 1] !== 0) {
-        found[pair] = 0;
-        found[pair + 1] = 0;
-        return;
-      }
-      slot = pair + 1;
-    } else if (this.slotLength[pair] !== 0 && this.slotLength[pair + 1] === 0) slot = pair + 1;
+    if (++this.missesThisTick === this.missesPerTick) {
+      this.missesThisTick = 0;
+      this.tick++;
+    }
+    const foundAt = this.slotFoundAt;
+    const lately = this.tick - 1;
+    const keepFirst = foundAt[pair] >= lately;
+    const keepSecond = foundAt[pair + 1] >= lately;
+    if (keepFirst && keepSecond) {
+      // One key turned away, and both are kept no longer: a document with few keys, and so few
+      // misses, gets its keys in at their second sighting, not after two ticks.
+      foundAt[pair] = 0;
+      foundAt[pair + 1] = 0;
+      return;
+    }
+    // Empty slots were never found, and a pair's first slot is filled first.
+    const slot = keepFirst ? pair + 1 : keepSecond ? pair : pair + this.pairOlderSlot[pair >> 1];
+    this.pairOlderSlot[pair >> 1] = (slot - pair) ^ 1;
+    foundAt[slot] = 0;
     const slotBytes = this.slotBytes;
     const offset = slot << SLOT_BYTES_SHIFT;
     // A loop, not set(subarray): the view object per new key was a fifth of the time of an object

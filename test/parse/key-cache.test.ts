@@ -44,7 +44,7 @@ describe('KeyCache', () => {
     expect(lookUp(cache, 'delta')).toBe('delta');
   });
 
-  it('turns away a new key when both keys of its pair were found, then takes the next one', () => {
+  it('turns one new key away when both keys of its pair were found lately, then keeps them no longer', () => {
     const cache = new KeyCache({ slotCount: 2 });
     const long = 'k'.repeat(MAX_CACHED_KEY_LENGTH);
     remember(cache, 'alpha');
@@ -55,12 +55,47 @@ describe('KeyCache', () => {
     expect(lookUp(cache, 'once')).toBeUndefined();
     expect(lookUp(cache, 'alpha')).toBe('alpha');
     expect(lookUp(cache, long)).toBe(long);
-    // The refusal forgot that both were found; the lookups above marked them again.
     remember(cache, 'twice');
     expect(lookUp(cache, 'twice')).toBeUndefined();
     remember(cache, 'third');
     expect(lookUp(cache, 'third')).toBe('third');
     expect([lookUp(cache, 'alpha'), lookUp(cache, long)].filter((key) => key !== undefined)).toHaveLength(1);
+  });
+
+  it('lets a key found once in the past age out, so that two new keys sharing its pair both get in', () => {
+    // Two slots: one pair, and a tick of two misses.
+    const cache = new KeyCache({ slotCount: 2 });
+    remember(cache, 'old1');
+    remember(cache, 'old2');
+    expect(lookUp(cache, 'old1')).toBe('old1');
+    let misses = 0;
+    for (let round = 0; round < 4; round++) {
+      for (const name of ['newA', 'newB']) {
+        if (lookUp(cache, name) === undefined) {
+          misses++;
+          remember(cache, name);
+        }
+      }
+    }
+    // While old1 counts as found lately, newA and newB take turns in the other slot and both miss.
+    expect(misses).toBeGreaterThan(2);
+    expect(lookUp(cache, 'newA')).toBe('newA');
+    expect(lookUp(cache, 'newB')).toBe('newB');
+  });
+
+  it('lets two new keys of one pair replace both old keys that are no longer found', () => {
+    const cache = new KeyCache({ slotCount: 2 });
+    remember(cache, 'old1');
+    remember(cache, 'old2');
+    lookUp(cache, 'old1');
+    lookUp(cache, 'old2');
+    // Turned away: both old keys were found. Then neither is, and new keys read in turn take both slots.
+    remember(cache, 'new0');
+    for (let round = 0; round < 3; round++) {
+      for (const name of ['newA', 'newB']) if (lookUp(cache, name) === undefined) remember(cache, name);
+    }
+    expect(lookUp(cache, 'newA')).toBe('newA');
+    expect(lookUp(cache, 'newB')).toBe('newB');
   });
 
   it('keeps the keys read again and again while many keys seen once pass through', () => {
