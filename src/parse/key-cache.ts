@@ -20,8 +20,8 @@ export interface KeyCacheLimits {
 
 // 4,096 slots, 128 KB of key bytes: 2,048 (64 KB, the old arena's size) read the same in
 // compare-builds (0.999 / 0.996) and the cycled bench (0.997 / 0.996) but found fewer keys
-// (messages-zh 510 of 718 a parse against 630, aws-managed-policies 1,526 of 2,088 against 1,789;
-// bench/NOTES.md round 10).
+// (messages-zh 510 of 718 a parse against 630, aws-managed-policies 1,526 of 2,088 against 1,789,
+// measured with round 10's first replacement rule; bench/NOTES.md round 10).
 export const DEFAULT_KEY_CACHE_LIMITS: Readonly<KeyCacheLimits> = { slotCount: 4096 };
 
 /** log2(MAX_CACHED_KEY_LENGTH): a slot's bytes start at its index shifted by this. */
