@@ -5,8 +5,7 @@
  * into an index by the store (integer-keys-100k, bench/NOTES.md round 7).
  */
 
-import { COLON, DIGIT_0, DIGIT_9, isWhitespace, QUOTE } from './bytes.js';
-import { skipWhitespace } from './whitespace.js';
+import { COLON, DIGIT_0, DIGIT_9, QUOTE } from './bytes.js';
 import type { ParseState } from './state.js';
 
 /** What {@link readIndexKey} returns for a key that is not a short array index. */
@@ -42,23 +41,18 @@ export function readIndexKey(state: ParseState, from: number): number {
 }
 
 /**
- * A member name that is an index key, `"17":` at `at` (whitespace allowed around the key): its
- * index, also left in `state.key`, with `state.pos` after the colon. Otherwise NOT_AN_INDEX,
- * `state.pos` untouched or inside the key (the caller reads the name again from `at`). The object
- * loop calls it for objects without a shape, so that an index key needs neither a call nor the
- * shape guess (integer-keys-100k); it is the only reader of index keys.
+ * A compact member name that is an index key, `"17":` at `at` with no whitespace: its index, also
+ * left in `state.key`, with `state.pos` after the colon. Otherwise NOT_AN_INDEX, `state.pos` untouched or inside the key (the
+ * caller reads the name again from `at`). The object loop calls it for objects without a shape,
+ * so that an index key needs neither a call nor the shape guess (integer-keys-100k).
  */
 export function readIndexMember(state: ParseState, at: number): number {
   const bytes = state.bytes;
-  const end = state.end;
-  // The call only before whitespace, as in readPropertyName: compact documents have none.
-  if (at < end && isWhitespace(bytes[at])) at = skipWhitespace(state, at + 1);
-  if (at >= end || bytes[at] !== QUOTE) return NOT_AN_INDEX;
+  if (at >= state.end || bytes[at] !== QUOTE) return NOT_AN_INDEX;
   const index = readIndexKey(state, at + 1);
   if (index === NOT_AN_INDEX) return NOT_AN_INDEX;
-  let colon = state.pos;
-  if (colon < end && bytes[colon] !== COLON) colon = skipWhitespace(state, colon);
-  if (colon >= end || bytes[colon] !== COLON) return NOT_AN_INDEX;
+  const colon = state.pos;
+  if (colon >= state.end || bytes[colon] !== COLON) return NOT_AN_INDEX;
   state.pos = colon + 1;
   state.key = index;
   return index;

@@ -34,7 +34,7 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { KEY_HEAD_LENGTH, packWord, WIDE, type Shape } from './object-shapes.js';
-import { NOT_AN_INDEX, readIndexMember } from './index-keys.js';
+import { NOT_AN_INDEX, readIndexKey, readIndexMember } from './index-keys.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { widened } from './own-slots.js';
 import { fail, type ParseState } from './state.js';
@@ -259,8 +259,7 @@ export function parseDocument(state: ParseState): unknown {
         pos++;
         if (!inArray) {
           // An index key of a map-like object without the call (integer-keys-100k: 0.91 on Node 24,
-          // 0.86 on Node 26); readPropertyName reads no index keys. Not in the browser build: its
-          // bundle has no room left under the cap.
+          // 0.86 on Node 26). Not in the browser build: its bundle has no room left under the cap.
           if (BROWSER_BUILD || shape !== WIDE || readIndexMember(state, pos) === NOT_AN_INDEX) {
             state.pos = pos;
             shape = readPropertyName(state, shape, shape.lastChild);
@@ -410,6 +409,10 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
     key = next!.key;
     pos = from + keyLength + 1;
     state.freshKeys = 0;
+  } else if (!BROWSER_BUILD && shape === WIDE && (key = readIndexKey(state, pos + 1)) !== NOT_AN_INDEX) {
+    // Not in the browser build: its gzipped bundle has no room left under the 10 KB cap.
+    next = WIDE;
+    pos = state.pos;
   } else {
     state.pos = pos + 1;
     key = BROWSER_BUILD ? readKeyInBrowser(state) : readKey(state);
