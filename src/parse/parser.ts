@@ -409,7 +409,8 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
     key = next!.key;
     pos = from + keyLength + 1;
     state.freshKeys = 0;
-  } else if (!BROWSER_BUILD && shape === WIDE && (key = readIndexKey(state, pos + 1)) !== NOT_AN_INDEX) {
+  } else if (!BROWSER_BUILD && shape === WIDE && pos !== state.pos && (key = readIndexKey(state, pos + 1)) !== NOT_AN_INDEX) {
+    // Only after whitespace: the object loop has tried a compact key already (readIndexMember).
     // Not in the browser build: its gzipped bundle has no room left under the 10 KB cap.
     next = WIDE;
     pos = state.pos;
