@@ -5,7 +5,7 @@
  * into an index by the store (integer-keys-100k, bench/NOTES.md round 7).
  */
 
-import { DIGIT_0, DIGIT_9, QUOTE } from './bytes.js';
+import { COLON, DIGIT_0, DIGIT_9, QUOTE } from './bytes.js';
 import type { ParseState } from './state.js';
 
 /** What {@link readIndexKey} returns for a key that is not a short array index. */
@@ -37,5 +37,23 @@ export function readIndexKey(state: ParseState, from: number): number {
   if (pos === from || pos >= end || bytes[pos] !== QUOTE) return NOT_AN_INDEX;
   if (bytes[from] === DIGIT_0 && pos - from > 1) return NOT_AN_INDEX;
   state.pos = pos + 1;
+  return index;
+}
+
+/**
+ * A compact member name that is an index key, `"17":` at `at` with no whitespace: its index, also
+ * left in `state.key`, with `state.pos` after the colon. Otherwise NOT_AN_INDEX, `state.pos` untouched or inside the key (the
+ * caller reads the name again from `at`). The object loop calls it for objects without a shape,
+ * so that an index key needs neither a call nor the shape guess (integer-keys-100k).
+ */
+export function readIndexMember(state: ParseState, at: number): number {
+  const bytes = state.bytes;
+  if (at >= state.end || bytes[at] !== QUOTE) return NOT_AN_INDEX;
+  const index = readIndexKey(state, at + 1);
+  if (index === NOT_AN_INDEX) return NOT_AN_INDEX;
+  const colon = state.pos;
+  if (colon >= state.end || bytes[colon] !== COLON) return NOT_AN_INDEX;
+  state.pos = colon + 1;
+  state.key = index;
   return index;
 }

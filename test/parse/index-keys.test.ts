@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAP_BUILD_MIN_KEYS } from '../../src/parse/map-objects.js';
 import { sharedShapeTree } from '../../src/parse/object-shapes.js';
@@ -67,6 +68,32 @@ describe('array-index keys of objects without a shape are the same as JSON.parse
     }
     const base = mapThen([]).slice(0, -1);
     for (const tail of [',', ', ', ',\n', ', x', ',\t}']) expectAgreement(utf8(base + tail));
+  });
+
+  it('compact members read in the object loop: 1 and 9 digits, containers as values, and keys that leave the fast read midway', () => {
+    agreesRepeated(mapThen(['"1"', '"123456789"', '"0"', '"987654321"']));
+    // Containers as values: nested objects with index keys of their own, closed before the next key.
+    const leading = freshKeys(FRESH_KEYS_BEFORE_MAP + 1).map((key) => `${JSON.stringify(key)}:0`);
+    agreesRepeated(`{${[...leading, '"5":{"a":1,"0":2}', '"6":[1,{"7":8}]', '"8":{}', '"9":[]', '"10":1'].join(',')}}`);
+    // The key ends after 9 digits but no colon follows at once, or it has a 10th digit or a leading zero.
+    agreesRepeated(mapThen(['"123456789" ', '"1234567890"', '"012"', '"12"\n', '"13"']));
+    const base = mapThen([]).slice(0, -1);
+    for (const tail of [',"123456789"', ',"123456789" ', ',"7":', ',"7"x:1}', ',"7":1', ',"7" :1']) expectAgreement(utf8(base + tail));
+  });
+
+  it('random index-like keys among names in objects without a shape agree with JSON.parse', () => {
+    const key = fc.oneof(
+      fc.nat({ max: 2_000_000_000 }).map(String),
+      fc.nat({ max: 99 }).map(String),
+      fc.constantFrom('00', '01', '-1', '4294967295', '12345678901', 'a', '__proto__', '1a'),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, fc.boolean()), { minLength: 1, maxLength: 60 }), (keys) => {
+        // A space after some keys: those leave the object loop's compact read for readPropertyName.
+        expectAgreement(utf8(mapThen(keys.map(([text, spaced]) => JSON.stringify(text) + (spaced ? ' ' : '')))));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("protoAction 'remove' with index keys in a map: indices kept, __proto__ dropped", () => {
