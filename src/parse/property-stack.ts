@@ -12,8 +12,16 @@ import { clearSlots } from './clear-slots.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { widened } from './own-slots.js';
 
-/** Stacks taller than this are dropped after a parse instead of kept. */
-const KEPT_STACK_HEIGHT = 4096;
+/**
+ * Stacks taller than this are dropped after a parse instead of kept. Regrowing them from
+ * FIRST_HEIGHT on every parse of an object of 100,000 members was most of that parse's kernel time
+ * (page faults): keeping up to 2^17 slots (2 MB with 8-byte slots) made integer-keys-100k 0.60 times
+ * as long on Node 24 and 0.83 on Node 26 (bench/NOTES.md, round 10, integer-like keys). The browser
+ * bundle clears its whole capacity after a failure, so it keeps 4,096.
+ */
+const KEPT_STACK_HEIGHT = BROWSER_BUILD ? 4096 : 1 << 17;
+/** Keys above this height are cleared after a success as well, so that a kept tall stack holds no document's keys. */
+const KEPT_KEYS_HEIGHT = 4096;
 /** Room made at first; the stacks double from there. */
 const FIRST_HEIGHT = 16;
 
@@ -55,8 +63,8 @@ export function notePropertyHeight(height: number): void {
  * again and again (bench/NOTES.md, round 9, lead). After a failure the parser's height is gone with
  * its frame, so it is found as the first slot without a key: keys are pushed without gaps, and the
  * keys successes left lie below, without gaps too. Clearing the whole capacity instead cost 2.5 µs
- * a failure at 4,096 slots, eight times the rest of a failure at byte 0. A stack taller than
- * KEPT_STACK_HEIGHT goes instead.
+ * a failure at 4,096 slots, eight times the rest of a failure at byte 0. Keys above
+ * KEPT_KEYS_HEIGHT go after a success too, and a stack taller than KEPT_STACK_HEIGHT goes whole.
  */
 export function releasePropertyStack(failed: boolean): void {
   if (propertyValues.length > KEPT_STACK_HEIGHT) {
@@ -67,6 +75,7 @@ export function releasePropertyStack(failed: boolean): void {
     clearSlots(propertyValues, failed ? propertyValues.length : highest, 0);
   } else if (!failed) {
     clearSlots(propertyValues, highest, 0);
+    if (highest > KEPT_KEYS_HEIGHT) propertyKeys.fill(NO_KEY, KEPT_KEYS_HEIGHT, highest);
   } else {
     let height = highest;
     while (height < propertyKeys.length && propertyKeys[height] !== NO_KEY) height++;

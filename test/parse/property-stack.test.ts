@@ -54,4 +54,16 @@ describe('the property stack after a parse', () => {
     expect(parseBinary(utf8('{"a":{"b":1,"c":2},"d":3}'))).toEqual({ ok: true, value: { a: { b: 1, c: 2 }, d: 3 } });
     expect(parseBinary(utf8(flat(500)))).toEqual({ ok: true, value: tall });
   });
+
+  it('keeps a stack of 10,000 slots without the keys above 4,096 or any value', () => {
+    expect(parseBinary(utf8(flat(10_000))).ok).toBe(true);
+    expect(propertyKeys.length).toBeGreaterThan(10_000);
+    expect(valuesAreClear()).toBe(true);
+    expect(propertyKeys.slice(4096).every((key) => key === -1)).toBe(true);
+    // What stays below 4,096 is cleared by the next failure, from wherever it stops.
+    expect(parseBinary(utf8('{"a":{"b":')).ok).toBe(false);
+    expect(stackIsClear()).toBe(true);
+    const tall = JSON.parse(flat(10_000)) as unknown;
+    expect(parseBinary(utf8(flat(10_000)))).toEqual({ ok: true, value: tall });
+  });
 });
