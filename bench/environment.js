@@ -149,10 +149,20 @@ export function childCommand(script, v8Flags, scriptArgs) {
  * is ignored; stderr passes through). Resolves with the parsed object, or `{ error }` when the
  * child failed, so one broken measurement never stops the suite.
  */
+/**
+ * The environment of every measuring process. glibc's malloc serves a decoder's multi-megabyte buffer
+ * from fresh mmap'd pages or from reused heap pages depending on the process's history, which made
+ * native's time per process bimodal (citm_catalog 2.8 or 4.0 ms on Node 26; bench/NOTES.md, "Round 11:
+ * flips"): fixed thresholds make every process reuse its pages, as a long-running server's allocator does.
+ */
+export function childEnvironment() {
+  return { MALLOC_MMAP_THRESHOLD_: '33554432', MALLOC_TRIM_THRESHOLD_: '134217728', ...process.env };
+}
+
 export function runChild(script, v8Flags, scriptArgs, { timeoutMs = 300_000 } = {}) {
   const { command, args } = childCommand(script, v8Flags, scriptArgs);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: childEnvironment() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -64,8 +64,10 @@ const script = fileURLToPath(import.meta.url);
 const engine = globalThis.Bun ? 'bun' : globalThis.Deno ? 'deno' : 'node';
 const forwardedArgs = process.argv.slice(2).filter((arg, index, all) => arg !== '--runtime' && all[index - 1] !== '--runtime' && !arg.startsWith('--runtime='));
 
+const { childEnvironment } = await import('./environment.js');
+
 function relaunch(command, args) {
-  const child = spawnSync(command, args, { stdio: 'inherit' });
+  const child = spawnSync(command, args, { stdio: 'inherit', env: childEnvironment() });
   if (child.error) fail(`could not start ${command}: ${child.error.message}`);
   process.exit(child.status ?? 1);
 }
