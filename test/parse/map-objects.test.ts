@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAP_BUILD_MIN_KEYS } from '../../src/parse/map-objects.js';
 import { sharedShapeTree, type Shape } from '../../src/parse/object-shapes.js';
+import { childOf, childrenOf, shapesBelow } from './shape-walk.js';
 
 const FRESH_KEYS_BEFORE_MAP = sharedShapeTree.freshKeysBeforeMap;
 const rootShape = (): Shape => sharedShapeTree.root;
@@ -99,11 +100,6 @@ describe('map-like objects (keys that are data) are the same as JSON.parse build
   });
 });
 
-function shapesBelow(shape: Shape): number {
-  let count = 0;
-  for (const child of shape.children?.values() ?? []) count += 1 + shapesBelow(child);
-  return count;
-}
 
 describe('map-like objects do not flood the shape tree', () => {
   it('gives each map at most FRESH_KEYS_BEFORE_MAP shapes', () => {
@@ -116,10 +112,10 @@ describe('map-like objects do not flood the shape tree', () => {
     const record = (index: number) => `{"id":${index},${Array.from({ length: 20 }, (_, field) => `"wideField${field}":${field}`).join(',')}}`;
     const text = `[${Array.from({ length: 12 }, (_, index) => record(index)).join(',')}]`;
     expectAgreementRepeated(text);
-    let shape: Shape | undefined = rootShape().children?.get('id');
+    let shape: Shape | undefined = childOf(rootShape(), 'id');
     let depth = shape === undefined ? 0 : 1;
     for (let field = 0; shape !== undefined && field < 20; field++) {
-      shape = shape.children?.get(`wideField${field}`);
+      shape = childOf(shape, `wideField${field}`);
       if (shape !== undefined) depth++;
     }
     expect(depth).toBe(21);
