@@ -143,8 +143,14 @@ function plainKeyLength(key: string): number {
   return key.length;
 }
 
-/** Objects wider than this get no shape: they are rare, and would make the tree deep. */
-const MAX_SHAPE_SIZE = 64;
+/**
+ * Objects wider than this get no shape: they are rare, and would make the tree deep. 128 outside the
+ * browser build: JSON.parse gives objects of up to 127 keys fast properties (a dictionary from 128,
+ * Node 24 and 26), and an object built by a factory has them too, where past MAX_SHAPE_SIZE it is a
+ * dictionary (map-objects.ts). aws-managed-policies@7680 (77 keys) 0.77 / 0.75 of the time against 64
+ * in fresh processes (bench/NOTES.md round 11). The browser build, with no factories, stays at 64.
+ */
+const MAX_SHAPE_SIZE = BROWSER_BUILD ? 64 : 128;
 /**
  * Objects with a longer key get no shape: the tree keeps its keys alive across parses, and must
  * not be a way to pin memory (16,384 shapes of 1 MB keys would be 16 GB).
