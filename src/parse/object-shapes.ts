@@ -63,6 +63,12 @@ export class Shape {
   readonly parent: Shape | undefined;
   /** How many keys lead here from the root. */
   readonly size: number;
+  /**
+   * Every child by its key, once there are two: a shape with one child finds it as `lastChild`.
+   * Most shapes have one child (the chains of records and of maps' first keys), and a Map for it
+   * took 182 of a shape's 311 bytes (16,384 shapes in chains, Node 24; bench/NOTES.md round 11).
+   * The browser build makes the Map with the first child.
+   */
   children: Map<string, Shape> | undefined = undefined;
   /** Objects built with this shape since it was created. */
   uses = 0;
@@ -137,8 +143,14 @@ function plainKeyLength(key: string): number {
   return key.length;
 }
 
-/** Objects wider than this get no shape: they are rare, and would make the tree deep. */
-const MAX_SHAPE_SIZE = 64;
+/**
+ * Objects wider than this get no shape: they are rare, and would make the tree deep. 128 outside the
+ * browser build: JSON.parse gives objects of up to 127 keys fast properties (a dictionary from 128,
+ * Node 24 and 26), and an object built by a factory has them too, where past MAX_SHAPE_SIZE it is a
+ * dictionary (map-objects.ts). aws-managed-policies@7680 (77 keys) 0.77 / 0.75 of the time against 64
+ * in fresh processes (bench/NOTES.md round 11). The browser build, with no factories, stays at 64.
+ */
+const MAX_SHAPE_SIZE = BROWSER_BUILD ? 64 : 128;
 /**
  * Objects with a longer key get no shape: the tree keeps its keys alive across parses, and must
  * not be a way to pin memory (16,384 shapes of 1 MB keys would be 16 GB).
@@ -169,7 +181,12 @@ export interface ShapeTreeLimits {
 }
 
 export const DEFAULT_SHAPE_TREE_LIMITS: Readonly<ShapeTreeLimits> = {
-  maxShapes: 16_384,
+  // aws-iam-actions' maps settle at 16,951 shapes: under 16,384 the tree started afresh every 7
+  // parses or so; 32,768 (at 129 bytes a shape, 4 MB at most, what 16,384 took before lone
+  // children went without a Map) holds them: 0.79 / 0.76 of the time in fresh processes
+  // (bench/NOTES.md round 11, `ab.sh 24|26 base new aws-iam-actions.json 3 4`). The browser build,
+  // whose shapes keep their Maps, stays at 16,384.
+  maxShapes: BROWSER_BUILD ? 16_384 : 32_768,
   maxFactories: 1_024,
   maxChildren: 32,
   freshKeysBeforeMap: 8,
@@ -245,10 +262,14 @@ export class ShapeTree {
     if (shape === WIDE || shape.size >= MAX_SHAPE_SIZE || key.length > MAX_SHAPE_KEY_LENGTH) return WIDE;
     let child = shape.children?.get(key);
     if (child === undefined) {
-      if (!mayGrow || (shape !== this.root && (shape.children?.size ?? 0) >= this.maxChildren)) return WIDE;
+      const childCount = shape.children?.size ?? (BROWSER_BUILD || shape.lastChild === undefined ? 0 : 1);
+      if (!mayGrow || (shape !== this.root && childCount >= this.maxChildren)) return WIDE;
       if (++this.shapeCount > this.maxShapes) this.forget();
       child = new Shape(key, shape);
-      (shape.children ??= new Map()).set(key, child);
+      // The only child so far is `lastChild`; the Map begins with the second. The browser build
+      // makes it with the first (its bundle has no room for this).
+      if (BROWSER_BUILD || shape.children !== undefined) (shape.children ??= new Map()).set(key, child);
+      else if (shape.lastChild !== undefined) shape.children = new Map([[shape.lastKey!, shape.lastChild], [key, child]]);
       this.grown = true;
     }
     shape.lastKey = key;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAP_BUILD_MIN_KEYS } from '../../src/parse/map-objects.js';
 import { sharedShapeTree, type Shape } from '../../src/parse/object-shapes.js';
+import { childOf, childrenOf, shapesBelow } from './shape-walk.js';
 
 const FRESH_KEYS_BEFORE_MAP = sharedShapeTree.freshKeysBeforeMap;
 const rootShape = (): Shape => sharedShapeTree.root;
@@ -99,11 +100,41 @@ describe('map-like objects (keys that are data) are the same as JSON.parse build
   });
 });
 
-function shapesBelow(shape: Shape): number {
-  let count = 0;
-  for (const child of shape.children?.values() ?? []) count += 1 + shapesBelow(child);
-  return count;
-}
+
+describe('one wide object parsed again and again (its shapes grow a few keys a parse, then a factory builds it)', () => {
+  // Past MAX_SHAPE_SIZE (128 outside the browser build) an object has no shape; 20 parses learn 127
+  // keys at FRESH_KEYS_BEFORE_MAP a parse, and the factory comes after its fourth use.
+  const rounds = Math.ceil(130 / FRESH_KEYS_BEFORE_MAP) + 6;
+  for (const count of [64, 65, 100, 126, 127, 128, 129]) {
+    it(`${count} keys`, () => {
+      const keys = dataKeys(count);
+      const text = objectText(keys.map((key, index): [string, string] => [key, String(index)]));
+      for (let round = 0; round < rounds; round++) expectAgreement(utf8(text));
+      let shape: Shape | undefined = rootShape();
+      let learnt = 0;
+      for (const key of keys) {
+        shape = childOf(shape, key);
+        if (shape === undefined) break;
+        learnt++;
+      }
+      expect(learnt).toBe(Math.min(count, 128));
+      if (count <= 128) expect(shape?.factory).toBeDefined();
+    });
+  }
+
+  it('keeps a duplicate key in its first place with its last value, and integer keys first', () => {
+    const keys = dataKeys(110);
+    const entries = keys.map((key, index): [string, string] => [key, String(index)]);
+    entries.splice(50, 0, [keys[3], '"again"'], ['7', '"seven"']);
+    const text = objectText(entries);
+    for (let round = 0; round < rounds; round++) expectAgreement(utf8(text));
+    const result = parseBinary(utf8(text));
+    if (!result.ok) throw new Error(result.message);
+    const value = result.value as Record<string, unknown>;
+    expect(Object.keys(value).slice(0, 5)).toEqual(['7', keys[0], keys[1], keys[2], keys[3]]);
+    expect(value[keys[3]]).toBe('again');
+  });
+});
 
 describe('map-like objects do not flood the shape tree', () => {
   it('gives each map at most FRESH_KEYS_BEFORE_MAP shapes', () => {
@@ -116,10 +147,10 @@ describe('map-like objects do not flood the shape tree', () => {
     const record = (index: number) => `{"id":${index},${Array.from({ length: 20 }, (_, field) => `"wideField${field}":${field}`).join(',')}}`;
     const text = `[${Array.from({ length: 12 }, (_, index) => record(index)).join(',')}]`;
     expectAgreementRepeated(text);
-    let shape: Shape | undefined = rootShape().children?.get('id');
+    let shape: Shape | undefined = childOf(rootShape(), 'id');
     let depth = shape === undefined ? 0 : 1;
     for (let field = 0; shape !== undefined && field < 20; field++) {
-      shape = shape.children?.get(`wideField${field}`);
+      shape = childOf(shape, `wideField${field}`);
       if (shape !== undefined) depth++;
     }
     expect(depth).toBe(21);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShapeTree, WIDE, type Shape } from '../../src/parse/object-shapes.js';
+import { childOf, childrenOf, shapesBelow } from './shape-walk.js';
 import { parseDocument } from '../../src/parse/parser.js';
 import { ParseState } from '../../src/parse/state.js';
 import { oracle, utf8 } from './oracle.js';
@@ -14,11 +15,6 @@ function parseWith(tree: ShapeTree, text: string): unknown {
   return value;
 }
 
-function shapesBelow(shape: Shape): number {
-  let count = 0;
-  for (const child of shape.children?.values() ?? []) count += 1 + shapesBelow(child);
-  return count;
-}
 
 const records = (count: number, keys: string[]) =>
   `[${Array.from({ length: count }, (_, index) => `{${keys.map((key) => `"${key}":${index}`).join(',')}}`).join(',')}]`;
@@ -43,9 +39,9 @@ describe('ShapeTree limits', () => {
   it('gives a shape no more than maxChildren children (the root excepted)', () => {
     const tree = new ShapeTree({ maxChildren: 3 });
     for (const second of ['b1', 'b2', 'b3', 'b4', 'b5']) parseWith(tree, `{"a":1,"${second}":2}`);
-    expect(tree.root.children?.get('a')?.children?.size).toBe(3);
+    expect(childrenOf(childOf(tree.root, 'a')!).length).toBe(3);
     for (const first of ['c1', 'c2', 'c3', 'c4', 'c5']) parseWith(tree, `{"${first}":1}`);
-    expect(tree.root.children?.size).toBe(6);
+    expect(childrenOf(tree.root).length).toBe(6);
   });
 
   it('stops growing an object after freshKeysBeforeMap new shapes in a row', () => {
@@ -55,15 +51,33 @@ describe('ShapeTree limits', () => {
     // The same record met again grows two keys further each time, until it is whole.
     parseWith(tree, '{"m1":1,"m2":2,"m3":3,"m4":4}');
     expect(shapesBelow(tree.root)).toBe(4);
-    const m4 = tree.root.children?.get('m1')?.children?.get('m2')?.children?.get('m3')?.children?.get('m4');
+    const m4 = childOf(childOf(childOf(childOf(tree.root, 'm1'), 'm2'), 'm3'), 'm4');
     expect(m4).toBeDefined();
     expect(m4).not.toBe(WIDE);
+  });
+
+  it('finds a lone child without a Map, and every child once a second one comes', () => {
+    const tree = new ShapeTree();
+    parseWith(tree, '[{"a":1,"b":2},{"a":1,"b":2}]');
+    const a = childOf(tree.root, 'a')!;
+    expect(a.children).toBeUndefined();
+    expect(childrenOf(a).map((child) => child.key)).toEqual(['b']);
+    parseWith(tree, '[{"a":1,"c":3},{"a":1,"b":2},{"a":1,"c":3},{"a":1,"d":4}]');
+    expect([...a.children!.keys()]).toEqual(['b', 'c', 'd']);
+    expect(shapesBelow(tree.root)).toBe(4);
+  });
+
+  it('counts a lone child against maxChildren', () => {
+    const tree = new ShapeTree({ maxChildren: 1 });
+    parseWith(tree, '[{"a":1,"b":2},{"a":1,"c":3},{"a":1,"b":2},{"a":1,"c":3}]');
+    expect(childrenOf(childOf(tree.root, 'a')!).map((child) => child.key)).toEqual(['b']);
+    expect(childOf(tree.root, 'a')!.children).toBeUndefined();
   });
 
   it('keeps trees apart', () => {
     const small = new ShapeTree({ maxShapes: 4 });
     const other = new ShapeTree();
     parseWith(small, '{"only":1}');
-    expect(other.root.children).toBeUndefined();
+    expect(childrenOf(other.root)).toEqual([]);
   });
 });
