@@ -66,6 +66,15 @@ describe('byte streams, read into the body buffer (BYOB)', () => {
     expect(parsed).toEqual({ ok: true, value: JSON.parse(new TextDecoder().decode(document)) });
   });
 
+  it('lends at most 256 KiB per read, into the one buffer of the declared length', async () => {
+    const bytes = new Uint8Array(600_000).map((_, index) => index % 253);
+    const { stream, log } = byteStream(bytes, 1 << 20);
+    const read = await readBody(declared(stream, bytes.byteLength), { limit: 1 << 20 });
+    expect(read.ok && read.bytes).toEqual(bytes);
+    expect(read.ok && read.bytes.buffer.byteLength).toBe(600_000);
+    expect(log.views).toEqual([262_144, 262_144, 600_000 - 2 * 262_144]);
+  });
+
   it('grows a body of unknown length by doubling within the limit and trims it', async () => {
     const bytes = new Uint8Array(40_000).map((_, index) => index % 251);
     const { stream, log } = byteStream(bytes, 9_000);
