@@ -65,6 +65,11 @@ export class BodyCollector {
     return this.received;
   }
 
+  /** The length the body declared (already within the limit), if it declared one. */
+  get expectedLength(): number | undefined {
+    return this.declaredLength;
+  }
+
   /** Whether a chunk was refused for carrying the body past its declared length. */
   get passedDeclaredLength(): boolean {
     return this.overran;

@@ -51,7 +51,7 @@ function declared(stream: ReadableStream<Uint8Array>, length: number): Response 
 }
 
 describe('byte streams, read into the body buffer (BYOB)', () => {
-  const document = encoder.encode(JSON.stringify({ items: Array.from({ length: 2_000 }, (_, index) => `item ${index}`) }));
+  const document = encoder.encode(JSON.stringify({ items: Array.from({ length: 8_000 }, (_, index) => `item ${index}`) }));
 
   it('reads a declared body into one buffer of that length, lent to the source as the rest of it', async () => {
     const { stream, log } = byteStream(document, 10_000);
@@ -96,21 +96,34 @@ describe('byte streams, read into the body buffer (BYOB)', () => {
   });
 
   it('refuses a body longer than declared with 400, or 413 when the rest passes the limit', async () => {
-    const longer = () => declared(byteStream(encoder.encode('[1, 2, 3, 4]'), 64).stream, 4);
-    expect(await parseBody(longer())).toEqual({
+    const longer = () => declared(byteStream(new Uint8Array(70_012).fill(32), 1 << 20).stream, 70_000);
+    expect(await parseBody(longer(), { limit: 1 << 20 })).toEqual({
       ok: false,
       status: 400,
-      message: 'The body is longer than its declared Content-Length of 4 bytes',
+      message: 'The body is longer than its declared Content-Length of 70000 bytes',
     });
-    expect(await parseBody(longer(), { limit: 8 })).toMatchObject({ ok: false, status: 413 });
+    expect(await parseBody(longer(), { limit: 70_008 })).toMatchObject({ ok: false, status: 413 });
+  });
+
+  it('reads a body declared to fit in one chunk (64 KiB) chunk by chunk', async () => {
+    const small = byteStream(encoder.encode('[1, 2, 3]'), 64);
+    expect(await parseBody(declared(small.stream, 9))).toEqual({ ok: true, value: [1, 2, 3] });
+    const atBound = byteStream(new Uint8Array(65_536).fill(32), 1 << 20);
+    expect(await readBody(declared(atBound.stream, 65_536))).toMatchObject({ ok: true });
+    expect([small.log.views, atBound.log.views]).toEqual([[], []]);
+    const pastBound = byteStream(new Uint8Array(65_537).fill(32), 1 << 20);
+    expect(await readBody(declared(pastBound.stream, 65_537))).toMatchObject({ ok: true });
+    expect(pastBound.log.views).toEqual([65_537]);
   });
 
   it('refuses a body shorter than declared, and takes an empty one', async () => {
-    expect(await parseBody(declared(byteStream(encoder.encode('[1]'), 64).stream, 10))).toEqual({
+    const short = byteStream(encoder.encode('[1]'), 64);
+    expect(await parseBody(declared(short.stream, 100_000), { limit: 1 << 20 })).toEqual({
       ok: false,
       status: 400,
-      message: 'The body ended after 3 of its declared 10 bytes',
+      message: 'The body ended after 3 of its declared 100000 bytes',
     });
+    expect(short.log.views).toEqual([100_000]);
     expect(await parseBody(byteStream(new Uint8Array(0), 64).stream)).toEqual({ ok: false, status: 400, message: 'The body is empty' });
     const empty = await readBody(byteStream(new Uint8Array(0), 64).stream);
     expect(empty.ok && empty.bytes.byteLength).toBe(0);
@@ -136,7 +149,7 @@ describe('byte streams, read into the body buffer (BYOB)', () => {
       },
     });
     const controller = new AbortController();
-    const parsing = parseBody(declared(stream, 10), { signal: controller.signal });
+    const parsing = parseBody(declared(stream, 100_000), { limit: 1 << 20, signal: controller.signal });
     setTimeout(() => controller.abort(new Error('too slow')), 10);
     await expect(parsing).rejects.toThrow('too slow');
     expect(cancelled).toBe(true);
