@@ -14,7 +14,9 @@
 //   [--modes usual,parseBody,...] [--duration 8] [--warmup 2] [--rounds 2] [--cap 300mb|none]
 //   [--connections N] [--caps 300,250,...] (squeeze caps in MB) [--squeeze-size 10mb] [--soak-seconds 90]
 //   [--library dist/body.js] [--node-flags="--max-semi-space-size=16"] (V8/Node flags for every Node
-//   server, every pipeline alike: the young generation's size decides how much a scavenge copies)
+//   server, every pipeline alike: the young generation's size decides how much a scavenge copies;
+//   on Deno they are passed as --v8-flags=..., since Deno, unlike Node, does not size its heap to the
+//   memory cap: bench/NOTES.md, "Round 11: Deno memory")
 //   [--save] [--no-save]
 // Results: bench/results/local/ (git-ignored); --save also writes bench/results/http-<runtime>-latest.json
 // (http-<runtime>-<flags>-latest.json with --node-flags, e.g. http-node24-max-semi-space-size-16-latest.json)
@@ -89,8 +91,9 @@ function parseSize(text) {
 const installed = locateRuntime(runtime);
 if (!installed) throw new Error(`runtime ${runtime} is not installed: npm ci --prefix test/runtimes`);
 const nodeFlags = flags['node-flags'] ? flags['node-flags'].split(/\s+/).filter(Boolean) : [];
-if (nodeFlags.length > 0 && !isNode) throw new Error('--node-flags applies to Node servers only');
-const launcher = { ...installed, args: [...installed.args, ...nodeFlags] };
+if (nodeFlags.length > 0 && !isNode && runtime !== 'deno') throw new Error('--node-flags applies to Node and Deno servers only');
+const serverFlags = runtime === 'deno' && nodeFlags.length > 0 ? [`--v8-flags=${nodeFlags.join(',')}`] : nodeFlags;
+const launcher = { ...installed, args: [...installed.args, ...serverFlags] };
 if (!wrkVersion()) {
   console.error('wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
   process.exit(2);

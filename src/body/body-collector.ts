@@ -65,6 +65,11 @@ export class BodyCollector {
     return this.received;
   }
 
+  /** The length the body declared (already within the limit), if it declared one. */
+  get expectedLength(): number | undefined {
+    return this.declaredLength;
+  }
+
   /** Whether a chunk was refused for carrying the body past its declared length. */
   get passedDeclaredLength(): boolean {
     return this.overran;
@@ -76,11 +81,8 @@ export class BodyCollector {
    */
   add(chunk: Uint8Array, consumable: boolean): BodyFailure | undefined {
     const total = this.received + chunk.byteLength;
-    if (total > this.limit) return streamedTooLarge(this.limit);
-    if (this.declaredLength !== undefined && total > this.declaredLength) {
-      this.overran = true;
-      return longerThanDeclared(this.declaredLength);
-    }
+    const refused = this.refuseTotal(total);
+    if (refused !== undefined) return refused;
     if (total <= this.bytes.byteLength) {
       this.bytes.set(chunk, this.received);
     } else if (this.received === 0 && consumable && this.mayAdopt(chunk)) {
@@ -101,6 +103,27 @@ export class BodyCollector {
     this.received = total;
     if (consumable) releaseIfSafe(chunk);
     return undefined;
+  }
+
+  /**
+   * Where a byte stream's BYOB read should write next: the unfilled rest of the collector's buffer
+   * (allocated at the declared length, or grown by doubling within the limit); undefined once the
+   * body has reached its declared length or the limit, where only the end of the stream may follow.
+   * A read transfers the buffer of the view it is given, so hand what it returns to {@link filled}.
+   */
+  freeSpace(): Uint8Array | BodyFailure | undefined {
+    if (this.received === this.bytes.byteLength) {
+      if (this.received >= (this.declaredLength ?? this.limit)) return undefined;
+      const failure = this.grow(this.received + 1);
+      if (failure !== undefined) return failure;
+    }
+    return new Uint8Array(this.bytes.buffer, this.received, this.bytes.byteLength - this.received);
+  }
+
+  /** Takes back the view a BYOB read returned for {@link freeSpace}'s (now transferred) buffer. */
+  filled(view: Uint8Array): void {
+    this.bytes = new Uint8Array(view.buffer);
+    this.received += view.byteLength;
   }
 
   /** The received bytes, a view at the start of the collector's buffer; refused if shorter than declared. */
@@ -134,6 +157,16 @@ export class BodyCollector {
     const trimmed = new Uint8Array(buffer.slice(0, this.received));
     if (this.detach) releaseIfSafe(this.bytes);
     return trimmed;
+  }
+
+  /** Why a body of `total` bytes so far is refused: past the limit, or past its declared length. */
+  private refuseTotal(total: number): BodyFailure | undefined {
+    if (total > this.limit) return streamedTooLarge(this.limit);
+    if (this.declaredLength !== undefined && total > this.declaredLength) {
+      this.overran = true;
+      return longerThanDeclared(this.declaredLength);
+    }
+    return undefined;
   }
 
   private mayAdopt(chunk: Uint8Array): boolean {
