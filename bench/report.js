@@ -476,7 +476,7 @@ function summaryMarkdown(results) {
   return [
     table(['', ...columns.map(({ title }) => title)], rows),
     '',
-    `Parse time: median time per parse of parseBinary over \`JSON.parse(decoder.decode(bytes))\` (CPU time in Node, Bun and Deno, wall-clock time in Chromium), side by side in one process, the median over ${processes.join(' or ') || 'several'} fresh processes; below 1× is faster than native. Sets: classic = twitter, citm_catalog, canada; realworld = ten JSON files that ship with public software (AWS and Google Cloud data, TypeScript messages in Russian and Chinese, ISO codes), from ../shared/corpus/realworld; look-alikes = generated documents of each real-world shape; bodies = 0.2 to 16 KB request bodies cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys.`,
+    `Parse time: median time per parse of parseBinary over \`JSON.parse(decoder.decode(bytes))\` (CPU time in Node, Bun and Deno, wall-clock time in Chromium), side by side in one process, the median over ${processes.join(' or ') || 'several'} fresh processes, each started with glibc's malloc thresholds fixed so that native's decode buffer reuses its pages, as in a long-running server (without that, native's time flipped between processes: bench/NOTES.md, round 11); below 1× is faster than native. Sets: classic = twitter, citm_catalog, canada; realworld = ten JSON files that ship with public software (AWS and Google Cloud data, TypeScript messages in Russian and Chinese, ISO codes), from ../shared/corpus/realworld; look-alikes = generated documents of each real-world shape; bodies = 0.2 to 16 KB request bodies cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys.`,
   ].join('\n');
 }
 
