@@ -32,7 +32,6 @@ import {
 import { numberRead, readNumber } from './numbers.js';
 import { skipWhitespace } from './whitespace.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { KEY_HEAD_LENGTH, packWord, WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexKey, readIndexMember } from './index-keys.js';
@@ -56,8 +55,9 @@ const objectPrototype = Object.prototype;
 const PLAIN_STRING_IN_LOOP = BROWSER_BUILD ? 96 : SHORT_LENGTH;
 
 /**
- * {@link readKey}, but a plain ASCII key of SHORT_LENGTH + 1 to PLAIN_STRING_IN_LOOP bytes is
- * joined here (through the key cache up to its limit), not given to Chromium's TextDecoder.
+ * {@link readKey} for the browser build: a plain ASCII key of up to PLAIN_STRING_IN_LOOP bytes is
+ * made here by fromCodes calls (joined past SHORT_LENGTH), not given to Chromium's TextDecoder. Its
+ * bytes are scanned once: the browser's key cache keeps nothing, so readKey would only scan them again.
  */
 function readKeyInBrowser(state: ParseState): string {
   const bytes = state.bytes;
@@ -65,13 +65,10 @@ function readKeyInBrowser(state: ParseState): string {
   const limit = Math.min(state.end, from + PLAIN_STRING_IN_LOOP);
   let stop = from;
   while (stop < limit && isPlainStringByte(bytes[stop])) stop++;
-  const length = stop - from;
-  if (length <= SHORT_LENGTH || stop >= state.end || bytes[stop] !== QUOTE) return readKey(state);
+  // Escapes, non-ASCII text, longer keys and bad input: the bytes before `stop` are known plain.
+  if (stop >= state.end || bytes[stop] !== QUOTE) return readStringFrom(state, stop);
   state.pos = stop + 1;
-  if (length > MAX_CACHED_KEY_LENGTH) return joinCodes(bytes, from, stop);
-  let key = cachedKey(bytes, from, length);
-  if (key === undefined) rememberKey(bytes, from, length, (key = joinCodes(bytes, from, stop)));
-  return key;
+  return joinCodes(bytes, from, stop);
 }
 
 /**

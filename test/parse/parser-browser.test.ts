@@ -8,6 +8,7 @@ vi.mock('../../src/platform/browser-build.js', () => ({ BROWSER_BUILD: true }));
 const { parseBinary } = await import('../../src/parse/parse-binary.js');
 const { expectAgreement } = await import('./agreement.js');
 const { utf8 } = await import('./oracle.js');
+const { Shape } = await import('../../src/parse/object-shapes.js');
 
 const plain = (length: number, seed = 0): string =>
   Array.from({ length }, (_, index) => String.fromCharCode(0x20 + ((index * 7 + seed) % 95))).join('').replace(/["\\]/g, 'x');
@@ -79,6 +80,25 @@ describe('browser build: long plain strings and keys', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('browser build: shape keys kept as their own bytes', () => {
+  it('keeps the bytes of every plain key, and none of other keys', () => {
+    for (let length = 1; length <= 40; length++) {
+      const key = plain(length, length);
+      expect(new Shape(key, undefined).keyStore).toEqual(new TextEncoder().encode(key));
+    }
+    for (const key of ['', 'caf\u00e9', 'a"b', 'a\\b', 'tab\there']) expect(new Shape(key, undefined).keyStore).toBeUndefined();
+  });
+
+  it('tells apart keys of every length that differ only in their last byte, when the guessed shape has the other', () => {
+    for (let length = 1; length <= 40; length++) {
+      const key = (last: string): string => `${plain(length - 1, length)}${last}`;
+      const objects = [{ [key('a')]: 1, x: 2 }, { [key('a')]: 3, x: 4 }, { [key('b')]: 5, x: 6 }, { [key('a')]: 7, [key('b')]: 8 }];
+      // Twice: the second parse guesses the shapes the first one made.
+      for (let round = 0; round < 2; round++) expectAgreement(utf8(JSON.stringify(objects)));
+    }
   });
 });
 
