@@ -1,5 +1,5 @@
 // One fresh process of the real-world section: builds every set, checks parseBinary against the
-// honest oracle on each document, then times parseBinary and native side by side on it, by CPU
+// honest oracle on every document, then times parseBinary and native side by side on each, by CPU
 // time (the wall-clock medians of the same samples are kept beside).
 // settings: { library, corpusDir, quick, filter, budget }
 import { parseContenders } from '../contenders.js';
@@ -31,19 +31,23 @@ function check(bytes, entry) {
   return verdict.difference ? `differs from native at ${verdict.difference}` : null;
 }
 
+// Every document is checked (parsed once by each contender) before any is timed: the checks also
+// get our parser compiled, so its optimizing compiles (about 200 ms of compiler-thread CPU on Node
+// 26) no longer land in the first document's timing (bench/NOTES.md, "Round 11: flips").
 const documents = [];
+const timed = [];
 for (const { set, id, name, origin, bytes } of realworldSets(settings)) {
   const entry = { set, id, name, origin, bytes: bytes.byteLength };
   documents.push(entry);
   const problem = check(bytes, entry);
-  if (problem) {
-    entry.error = problem;
-    continue;
-  }
+  if (problem) entry.error = problem;
+  else timed.push({ entry, bytes });
+}
+for (const { entry, bytes } of timed) {
   const stats = await timeSideBySideByCpu(
     [native, parseBinary].map(({ id: contender, prepare }) => ({ id: contender, run: prepare(bytes) })),
     settings.budget,
-    id,
+    entry.id,
   );
   entry.native = stats.native.median;
   entry.parseBinary = stats.parseBinary.median;
