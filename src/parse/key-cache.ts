@@ -53,6 +53,8 @@ export class KeyCache {
   /** Starts at 2, so that 0 is never this tick or the one before. */
   private tick = 2;
   private readonly slotKey: string[];
+  /** The pair of the key that {@link get} missed last. */
+  private missedPair = 0;
 
   constructor(limits: Partial<KeyCacheLimits> = {}) {
     const { slotCount } = { ...DEFAULT_KEY_CACHE_LIMITS, ...limits };
@@ -94,7 +96,10 @@ export class KeyCache {
   /** The cached string for the ASCII bytes `bytes[start, start + length)`, or undefined. */
   get(bytes: Uint8Array, start: number, length: number): string | undefined {
     let slot = this.pairOf(bytes, start, length);
-    if (!this.holds(slot, bytes, start, length) && !this.holds(++slot, bytes, start, length)) return undefined;
+    if (!this.holds(slot, bytes, start, length) && !this.holds(++slot, bytes, start, length)) {
+      this.missedPair = slot - 1;
+      return undefined;
+    }
     this.slotFoundAt[slot] = this.tick;
     return this.slotKey[slot];
   }
@@ -104,7 +109,18 @@ export class KeyCache {
    * bytes), unless both slots of its pair hold keys found lately (then neither is kept any more).
    */
   remember(bytes: Uint8Array, start: number, length: number, key: string): void {
-    const pair = this.pairOf(bytes, start, length);
+    this.store(this.pairOf(bytes, start, length), bytes, start, length, key);
+  }
+
+  /**
+   * {@link remember} for the bytes that the last {@link get} missed, whose pair it noted, so that a
+   * new key is hashed once.
+   */
+  rememberMissed(bytes: Uint8Array, start: number, length: number, key: string): void {
+    this.store(this.missedPair, bytes, start, length, key);
+  }
+
+  private store(pair: number, bytes: Uint8Array, start: number, length: number, key: string): void {
     if (++this.missesThisTick === this.missesPerTick) {
       this.missesThisTick = 0;
       this.tick++;
@@ -142,7 +158,7 @@ export function cachedKey(bytes: Uint8Array, start: number, length: number): str
   return sharedKeyCache.get(bytes, start, length);
 }
 
-/** {@link KeyCache.remember} on the shared cache. */
+/** {@link KeyCache.rememberMissed} on the shared cache: for the bytes {@link cachedKey} just missed. */
 export function rememberKey(bytes: Uint8Array, start: number, length: number, key: string): void {
-  sharedKeyCache.remember(bytes, start, length, key);
+  sharedKeyCache.rememberMissed(bytes, start, length, key);
 }

@@ -1,5 +1,6 @@
 import { releaseElementBuffers } from './array-scratch.js';
 import { releasePropertyStack } from './property-stack.js';
+import { releaseFrameStack } from './frame-stack.js';
 import { releaseStringScratch } from './strings.js';
 import { PARSE_FAILED, toFailure } from './errors.js';
 import { toInputBytes } from './input.js';
@@ -29,6 +30,7 @@ function isEngineLimit(error: unknown): boolean {
 function releaseScratch(failed: boolean): void {
   releaseElementBuffers(failed);
   releasePropertyStack(failed);
+  releaseFrameStack();
   releaseStringScratch();
 }
 

@@ -36,7 +36,7 @@ import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { KEY_HEAD_LENGTH, packWord, WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexKey, readIndexMember } from './index-keys.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
-import { widened } from './own-slots.js';
+import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, joinCodes } from './from-codes.js';
 import { FROM_CODES_MAX, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
@@ -88,10 +88,8 @@ export function parseDocument(state: ParseState): unknown {
   let keys = propertyKeys;
   let values = propertyValues;
   const shapes = state.shapes;
-  // The enclosing containers, FRAME_SLOTS slots each: an element buffer or a shape, the element
-  // count of the array or the property start of the object (its `mark`), and the object's run of
-  // keys that made new shapes (state.freshKeys).
-  let frames = newFrames();
+  // The enclosing containers (frame-stack.ts).
+  let frames = frameStack;
   /** Enclosing containers on `frames`. */
   let outerDepth = 0;
   let elements: unknown[] = NO_ELEMENTS;
@@ -150,7 +148,10 @@ export function parseDocument(state: ParseState): unknown {
         }
         if (open) {
           const at = outerDepth * FRAME_SLOTS;
-          if (!BROWSER_BUILD && at === frames.length) frames = widened(frames, at + FRAME_SLOTS, undefined);
+          if (!BROWSER_BUILD && at === frames.length) {
+            growFrameStack(at);
+            frames = frameStack;
+          }
           frames[at] = inArray ? elements : shape;
           frames[at + 1] = inArray ? count : start;
           frames[at + 2] = state.freshKeys;
@@ -334,19 +335,6 @@ export function parseDocument(state: ParseState): unknown {
 
 /** Where `elements` points before any array opens; nothing is stored into it. */
 const NO_ELEMENTS: unknown[] = [];
-
-/** Slots a container takes on the frame stack: the container, its mark, its run of fresh keys. */
-const FRAME_SLOTS = 3;
-
-/** A frame stack with room for eight containers; deeper documents grow it. */
-function newFrames(): unknown[] {
-  if (BROWSER_BUILD) return [];
-  // prettier-ignore
-  return [
-    undefined, 0, 0, undefined, 0, 0, undefined, 0, 0, undefined, 0, 0,
-    undefined, 0, 0, undefined, 0, 0, undefined, 0, 0, undefined, 0, 0,
-  ];
-}
 
 /**
  * The object whose keys and values are `keys[start, end)` and `values[start, end)`: in one step by

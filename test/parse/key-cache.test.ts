@@ -142,6 +142,24 @@ describe('KeyCache', () => {
     );
   });
 
+  it('remembers a missed key where remember would have put it (property)', () => {
+    // rememberMissed reuses the pair its lookup hashed; remember hashes again. Two caches fed the
+    // same keys, one each way, must answer every lookup alike.
+    const key = fc.stringMatching(/^[a-z0-9_]{1,32}$/);
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 1, maxLength: 60 }), fc.array(key, { maxLength: 20 }), (keys, probes) => {
+        const byRemember = new KeyCache({ slotCount: 8 });
+        const byMissed = new KeyCache({ slotCount: 8 });
+        for (const name of keys) {
+          if (lookUp(byRemember, name) === undefined) remember(byRemember, name);
+          const bytes = utf8(`"${name}"`);
+          if (byMissed.get(bytes, 1, name.length) === undefined) byMissed.rememberMissed(bytes, 1, name.length, name);
+        }
+        for (const name of [...keys, ...probes]) expect(lookUp(byMissed, name)).toBe(lookUp(byRemember, name));
+      }),
+    );
+  });
+
   it('refuses a slot count that is not a power of two of at least 2', () => {
     expect(() => new KeyCache({ slotCount: 3 })).toThrow(RangeError);
     expect(() => new KeyCache({ slotCount: 1 })).toThrow(RangeError);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { expectAgreement } from './agreement.js';
+import { utf8 } from './oracle.js';
 
 // Long strings are scanned four bytes at a time once past their first 32 bytes, over a 32-bit
 // view of the input. These cases put every kind of byte that must stop that scan at every offset
@@ -79,6 +80,21 @@ describe('long strings read a word at a time', () => {
       const text = 'x'.repeat(length);
       const document = new TextEncoder().encode(JSON.stringify([text, 'yz', text]));
       expect(parseBinary(document)).toEqual({ ok: true, value: [text, 'yz', text] });
+    }
+  });
+
+  it('never read past a short input into the bytes an earlier, longer input left in the kept copy', () => {
+    // Inputs of 64 to 1,023 bytes are scanned in a copy kept across parses; each earlier input
+    // below fills the copy with bytes that would carry a scan on (letters, spaces, digits).
+    const fillers = [`["${'a'.repeat(1000)}"]`, `[${' '.repeat(1000)}1]`, `[${'1'.repeat(1000)}]`];
+    const shortInputs = [`["${'b'.repeat(100)}`, `["${'b'.repeat(100)}"`, `[${' '.repeat(99)}`, `[${'1'.repeat(99)}`, '1'.repeat(99), `"${'c'.repeat(98)}"`];
+    for (const filler of fillers) {
+      for (const text of shortInputs) {
+        for (let cut = 0; cut < 4; cut++) {
+          expect(parseBinary(utf8(filler)).ok).toBe(true);
+          expectAgreement(utf8(text.slice(0, text.length - cut)));
+        }
+      }
     }
   });
 
