@@ -4,7 +4,8 @@
  * object's run of keys that made new shapes. Kept across parses, as the property stack is: a new
  * 24-slot array on every parse was 7 % of a 200-byte body's profile on Bun, and keeping it made Bun's
  * bodies 0.97 times as long, V8's the same (bench/NOTES.md, round 12).
- * Made of own slots (own-slots.ts); the parser grows it with {@link growFrameStack}.
+ * Made of own slots (own-slots.ts); the parser grows it with {@link growFrameStack}. Outside the
+ * browser build only.
  */
 
 import { BROWSER_BUILD } from '../platform/browser-build.js';
@@ -16,7 +17,7 @@ export const FRAME_SLOTS = 3;
 /** Stacks deeper than this many containers are dropped after a parse instead of kept. */
 const KEPT_FRAME_DEPTH = 64;
 
-/** A frame stack with room for eight containers; deeper documents grow it. */
+/** A frame stack with room for eight containers; deeper documents grow it. None in the browser build (parser.ts). */
 function freshFrames(): unknown[] {
   if (BROWSER_BUILD) return [];
   // prettier-ignore
@@ -39,6 +40,7 @@ export function growFrameStack(at: number): void {
  * holds an array or a shape, so the used ones end at the first empty container slot.
  */
 export function releaseFrameStack(): void {
+  if (BROWSER_BUILD) return;
   const frames = frameStack;
   if (frames.length > KEPT_FRAME_DEPTH * FRAME_SLOTS) {
     frameStack = freshFrames();

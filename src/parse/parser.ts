@@ -88,8 +88,9 @@ export function parseDocument(state: ParseState): unknown {
   let keys = propertyKeys;
   let values = propertyValues;
   const shapes = state.shapes;
-  // The enclosing containers (frame-stack.ts).
-  let frames = frameStack;
+  // The enclosing containers (frame-stack.ts). The browser build makes a new stack every parse:
+  // keeping one cost bundle bytes and gained nothing in Chromium (bench/NOTES.md, round 12).
+  let frames: unknown[] = BROWSER_BUILD ? [] : frameStack;
   /** Enclosing containers on `frames`. */
   let outerDepth = 0;
   let elements: unknown[] = NO_ELEMENTS;
