@@ -40,7 +40,7 @@ import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, joinCodes } from './from-codes.js';
 import { FROM_CODES_MAX, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
-import { asciiValue } from './seen-strings.js';
+import { asciiValue, SEEN_MAX_LENGTH, SEEN_MIN_LENGTH, shortAsciiValue } from './seen-strings.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -126,7 +126,11 @@ export function parseDocument(state: ParseState): unknown {
         while (stop < limit && isPlainStringByte(bytes[stop])) stop++;
         if (stop < end && bytes[stop] === QUOTE) {
           const length = stop - from;
-          if (length <= FROM_CODES_MAX) value = fromCodes(bytes, from, length);
+          if (length <= FROM_CODES_MAX) {
+            // Values that recur (enums, names) come from a table, as JSON.parse interns them (seen-strings.ts).
+            if (!BROWSER_BUILD && length >= SEEN_MIN_LENGTH && length <= SEEN_MAX_LENGTH) value = shortAsciiValue(bytes, from, stop, state.shared);
+            else value = fromCodes(bytes, from, length);
+          }
           else value = BROWSER_BUILD ? joinCodes(bytes, from, stop) : asciiValue(bytes, from, stop, state.shared);
           pos = stop + 1;
           break;

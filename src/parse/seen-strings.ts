@@ -1,9 +1,15 @@
 // String values of 4 to 12 bytes that recur (enum-like values: "booleanEquals", "Region", "STANDARD";
-// names and cities in records) handed out again from a table on Bun, where each new string is a native
-// call (Buffer#latin1Slice 30 to 40 ns, utf8Slice more) and a malloc'd string body. A string enters the table only when it misses its slot twice
-// in a row: a string seen once costs an integer store, no string store into the old table (the write
-// barrier and the kept young string that made round 8's every-miss table lose on distinct values).
+// names and cities in records) handed out again from a table. On Bun every such value goes through it,
+// since each new string is a native call (Buffer#latin1Slice 30 to 40 ns, utf8Slice more) and a
+// malloc'd string body. On V8 the plain ASCII ones read in the parser loop do, as JSON.parse interns
+// one-byte values of under 10 characters: in a server the new copies were garbage that the young
+// generation's collections copied while the parse went on (bench/NOTES.md, round 12). A string enters
+// the table only when it misses its slot twice in a row: a string seen once costs an integer store, no
+// string store into the old table (the write barrier and the kept young string that made round 8's
+// every-miss table lose on distinct values).
 import { ON_BUN } from '../platform/on-bun.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { fromCodes } from './from-codes.js';
 import { decodeAscii, decodeRange } from './utf8.js';
 
 /** Table slots of each kind (ASCII, other UTF-8); a power of two. Strings that collide replace each other. */
@@ -15,10 +21,13 @@ export const SEEN_MIN_LENGTH = 4;
 /** Longest string looked up: three packed words of four bytes. */
 export const SEEN_MAX_LENGTH = 12;
 
-/** Whether short values go through the table: Bun only (bench/NOTES.md, round 10, Bun). */
+/** Whether every short value goes through the tables: Bun only (bench/NOTES.md, round 10, Bun). */
 const SEEN_TABLE = ON_BUN;
-/** ASCII strings in the first SLOTS slots, other UTF-8 in the next SLOTS (their words are packed differently); none off Bun. */
-const TABLE_SLOTS = SEEN_TABLE ? 2 * SLOTS : 0;
+/**
+ * ASCII strings in the first SLOTS slots, other UTF-8 in the next SLOTS (their words are packed
+ * differently, Bun only); none in the browser build, whose bundle's size cap has no room.
+ */
+const TABLE_SLOTS = SEEN_TABLE ? 2 * SLOTS : BROWSER_BUILD ? 0 : SLOTS;
 
 // Pure calls: bundles that never use the table (the browser build) drop them.
 const packedWords = /* @__PURE__ */ new Int32Array(TABLE_SLOTS * 3);
@@ -57,7 +66,9 @@ export function seenAscii(bytes: Uint8Array, start: number, end: number): string
   const third = ((bytes[start + 8] | (bytes[start + 9] << 7) | (bytes[start + 10] << 14) | (bytes[start + 11] << 21)) & ((1 << (7 * thirdCount)) - 1)) | (length << 28);
   const hash = Math.imul(first ^ Math.imul(second, 0x85ebca6b) ^ Math.imul(third, 0xc2b2ae35), 0x9e3779b1);
   const slot = hash >>> SLOT_SHIFT;
-  return found(slot, first, second, third, length) ? strings[slot] : kept(slot, hash, first, second, third, length, decodeAscii(bytes, start, end, false));
+  if (found(slot, first, second, third, length)) return strings[slot];
+  // V8 makes strings this short fastest with fromCodes, Bun with its decoder (FROM_CODES_MAX).
+  return kept(slot, hash, first, second, third, length, ON_BUN ? decodeAscii(bytes, start, end, false) : fromCodes(bytes, start, length));
 }
 
 /** The low `count` (0 to 4) bytes of a word. */
@@ -133,3 +144,11 @@ export const asciiValue: Decode = SEEN_TABLE ? asciiValueOnBun : decodeAscii;
 
 /** {@link asciiValue} for UTF-8 with non-ASCII bytes, which decodeRange decodes. */
 export const utf8Value: Decode = SEEN_TABLE ? utf8ValueOnBun : decodeRange;
+
+/**
+ * A plain ASCII value of SEEN_MIN_LENGTH to SEEN_MAX_LENGTH bytes read in the parser loop, off Bun
+ * and outside the browser build: from the table where it serves, else made by fromCodes.
+ */
+export function shortAsciiValue(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
+  return inReach(bytes, start, end, shared) ? seenAscii(bytes, start, end) : fromCodes(bytes, start, end - start);
+}
