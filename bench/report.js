@@ -431,14 +431,15 @@ function runtimeTitle(runtime, latest) {
 }
 
 /**
- * One table for the README: a row per real-world set and per headline figure, a column per engine
- * (Chromium twice: without and with a strict Content-Security-Policy).
+ * The one table for the README: a row per real-world set and per headline figure, a column per
+ * engine (Chromium twice: without and with a strict Content-Security-Policy), and the HTTP runs of
+ * `npm run bench:http -- --save` in the columns of the runtimes they ran on.
  */
-function summaryMarkdown(results) {
+function summaryMarkdown(results, httpResults = []) {
   const columns = [];
   for (const [runtime, latest] of Object.entries(results)) {
-    columns.push({ title: runtimeTitle(runtime, latest), latest, realworld: latest.sections.realworld });
-    if (latest.sections['realworld-csp']) columns.push({ title: `${runtimeTitle(runtime, latest)}, strict CSP`, latest, realworld: latest.sections['realworld-csp'] });
+    columns.push({ runtime, title: runtimeTitle(runtime, latest), latest, realworld: latest.sections.realworld });
+    if (latest.sections['realworld-csp']) columns.push({ runtime: `${runtime}-csp`, title: `${runtimeTitle(runtime, latest)}, strict CSP`, latest, realworld: latest.sections['realworld-csp'] });
   }
   const setRow = (set) => [
     `parse time vs native: ${set} (geometric mean)`,
@@ -472,17 +473,17 @@ function summaryMarkdown(results) {
       return formatSpeedup(results.nothing.milliseconds / results.detach.milliseconds);
     }),
   ]);
+  rows.push(...httpSummaryRows(columns, httpResults));
   const processes = [...new Set(columns.map(({ realworld }) => realworld?.processes).filter(Boolean))];
   return [
     table(['', ...columns.map(({ title }) => title)], rows),
     '',
-    `Parse time: median time per parse of parseBinary over \`JSON.parse(decoder.decode(bytes))\` (CPU time in Node, Bun and Deno, wall-clock time in Chromium), side by side in one process, the median over ${processes.join(' or ') || 'several'} fresh processes, each started with glibc's malloc thresholds fixed so that native's decode buffer reuses its pages, as in a long-running server (without that, native's time flipped between processes: bench/NOTES.md, round 11); below 1× is faster than native. Sets: classic = twitter, citm_catalog, canada; realworld = ten JSON files that ship with public software (AWS and Google Cloud data, TypeScript messages in Russian and Chinese, ISO codes), from ../shared/corpus/realworld; look-alikes = generated documents of each real-world shape; bodies = 0.2 to 16 KB request bodies cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys.`,
-  ].join('\n');
+    `Parse time: median time per parse of parseBinary over \`JSON.parse(decoder.decode(bytes))\` (CPU time in Node, Bun and Deno, wall-clock time in Chromium), side by side in one process, the median over ${processes.join(' or ') || 'several'} fresh processes, each started with glibc's malloc thresholds fixed, which gives native its fastest mode (bench/NOTES.md, round 11); below 1× is faster than native. Sets: classic = twitter, citm_catalog, canada; realworld = ten JSON files that ship with public software (AWS and Google Cloud data, TypeScript messages in Russian and Chinese, ISO codes); look-alikes = generated documents of each real-world shape; bodies = 0.2 to 16 KB request bodies cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys.`,
+    httpSummaryNote(httpResults),
+  ].filter((line) => line !== undefined).join('\n');
 }
 
 // ---------- HTTP under a memory cap (bench/http.js --save) ----------
-
-const runtimeNames = { node20: 'Node 20', node22: 'Node 22', node24: 'Node 24', node26: 'Node 26', bun: 'Bun', deno: 'Deno' };
 
 /** Every saved http-<runtime>-latest.json, in runtime order. */
 function loadHttpResults(directory) {
@@ -508,48 +509,60 @@ function httpResultsMarkdown(httpResults, fromDir) {
   return lines.join('\n');
 }
 
-/** "mixed, 10 MB": one HTTP case by its body and size. */
-const httpCaseLabel = (row) => `${row.body}, ${row.size.replace(/^(\d+)(kb|mb)$/, (_, count, unit) => `${count} ${unit.toUpperCase()}`)}`;
+/** The HTTP cases the summary shows, in its cells' order. */
+const httpSummaryCases = [
+  ['records', '1mb'],
+  ['records', '10mb'],
+  ['mixed', '1mb'],
+  ['mixed', '10mb'],
+];
 
-/** The Node lines that issue 14's targets name; Bun and Deno runs stay in RESULTS.md. */
-const httpSummaryRuntimes = ['node24', 'node26'];
-
-/** The README's table: parseBody against the usual pipeline, per body and size, one column group per Node runtime. */
-function httpSummaryMarkdown(httpResults) {
-  const runs = httpResults.filter(({ runtime, result }) => httpSummaryRuntimes.includes(runtime) && result.comparisons?.some((row) => row.ours === 'parseBody'));
-  if (runs.length === 0) return '';
-  const keys = [];
-  for (const { result } of runs) {
-    for (const row of result.comparisons) {
-      const key = httpCaseLabel(row);
-      if (row.ours === 'parseBody' && row.baseline === 'usual' && !keys.includes(key)) keys.push(key);
-    }
-  }
+/** The summary's HTTP rows: per metric, parseBody over the usual pipeline in each case, and the squeeze. */
+function httpSummaryRows(columns, httpResults) {
+  const runOf = (runtime) => httpResults.find((run) => run.runtime === runtime)?.result;
+  if (!columns.some(({ runtime }) => runOf(runtime))) return [];
+  const cap = httpResults[0].result.environment.memoryCap?.capMB;
+  const caseList = httpSummaryCases.map(([body, size]) => `${body} ${size.replace(/mb$/, ' MB')}`).join(' / ');
   const metrics = [
-    ['requestsPerSecond', 'req/s'],
-    ['p99', 'p99'],
+    ['requestsPerSecond', 'requests per second'],
+    ['p99', 'p99 latency'],
     ['peakMemory', 'peak memory'],
     ['gcMs', 'GC time'],
   ];
-  const headers = [''];
-  for (const { runtime } of runs) for (const [, title] of metrics) headers.push(`${runtimeNames[runtime] ?? runtime} ${title}`);
-  const rows = keys.map((key) => {
-    const cells = [key];
-    for (const { result } of runs) {
-      const row = result.comparisons.find(
-        (candidate) => candidate.ours === 'parseBody' && candidate.baseline === 'usual' && httpCaseLabel(candidate) === key,
-      );
-      for (const [metric] of metrics) cells.push(row ? formatRatio(row.ratios[metric]) : '—');
-    }
-    return cells;
-  });
-  const first = runs[0].result;
-  const versions = runs.map(({ runtime, result }) => `${runtimeNames[runtime] ?? runtime} ${result.environment.runtimeVersion}`).join(', ');
-  return [
-    table(headers, rows),
-    '',
-    `parseBody / usual pipeline, medians of ${first.config.rounds} alternating rounds of ${first.config.seconds} s; ${versions}; ${first.environment.client}; ${first.environment.machine.cpus} cores; each server alone in a cgroup capped at ${first.environment.memoryCap?.capMB ?? '?'} MB (${first.environment.date.slice(0, 10)}).`,
-  ].join('\n');
+  const rows = metrics.map(([metric, title]) => [
+    `server${cap ? ` under a ${cap} MB cap` : ''}, parseBody vs usual pipeline: ${title} (${caseList})`,
+    ...columns.map(({ runtime }) => {
+      const run = runOf(runtime);
+      if (!run?.comparisons) return '—';
+      return httpSummaryCases
+        .map(([body, size]) => {
+          const row = run.comparisons.find((candidate) => candidate.ours === 'parseBody' && candidate.baseline === 'usual' && candidate.body === body && candidate.size === size);
+          return row ? formatRatio(row.ratios[metric]) : '—';
+        })
+        .join(' / ');
+    }),
+  ]);
+  const squeezed = columns.map(({ runtime }) => runOf(runtime)?.squeeze);
+  if (squeezed.some((squeeze) => squeeze?.findings)) {
+    const first = squeezed.find((squeeze) => squeeze?.findings);
+    const failing = (mode, squeeze) => {
+      const cap = squeeze.findings[mode]?.firstFailingCapMB;
+      return cap === undefined || cap === null ? `none down to ${Math.min(...squeeze.caps)} MB` : `${cap} MB`;
+    };
+    rows.push([
+      `server squeeze, ${first.body} ${first.size.replace(/mb$/, ' MB')} bodies: the first memory cap that fails (usual pipeline / parseBody)`,
+      ...squeezed.map((squeeze) => (squeeze?.findings ? `${failing('usual', squeeze)} / ${failing('parseBody', squeeze)}` : '—')),
+    ]);
+  }
+  return rows;
+}
+
+/** The line under the summary that says how the HTTP rows were measured. */
+function httpSummaryNote(httpResults) {
+  if (httpResults.length === 0) return undefined;
+  const first = httpResults[0].result;
+  const dates = [...new Set(httpResults.map(({ result }) => result.environment.date.slice(0, 10)))].join(', ');
+  return `\nServer rows: \`npm run bench:http\`, ${first.environment.client} against node:http (Node) or Bun.serve and Deno.serve, each server alone in a cgroup capped at ${first.environment.memoryCap?.capMB ?? '?'} MB, medians of ${first.config.rounds} alternating rounds of ${first.config.seconds} s (${dates}); "records" are generated API records, "mixed" real-world shapes (maps keyed by data, prose, non-Latin text); the usual pipeline collects the body, decodes it and calls \`JSON.parse\`.`;
 }
 
 // ---------- assembling ----------
@@ -597,7 +610,7 @@ function main() {
     process.exit(1);
   }
   if (values.summary) {
-    console.log(summaryMarkdown(results));
+    console.log(summaryMarkdown(results, loadHttpResults(values.local ? localResultsDir : resultsDir)));
     return;
   }
   mkdirSync(chartsDir, { recursive: true });
@@ -611,7 +624,8 @@ function main() {
     }
   }
 
-  const report = ['# Benchmark results', '', 'Generated by `npm run bench:report` from `bench/results/latest-*.json`; measured with `npm run bench -- --save`. Do not edit by hand.', '', '## Summary', '', summaryMarkdown(results)];
+  const httpResults = loadHttpResults(values.local ? localResultsDir : resultsDir);
+  const report = ['# Benchmark results', '', 'Generated by `npm run bench:report` from `bench/results/latest-*.json`; measured with `npm run bench -- --save`. Do not edit by hand.', '', '## Summary', '', summaryMarkdown(results, httpResults)];
   for (const [runtime, latest] of Object.entries(results)) {
     report.push('', `## ${runtime}`);
     for (const name of Object.keys(sectionBuilders)) {
@@ -619,7 +633,6 @@ function main() {
       if (section) report.push('', `### ${sectionBuilders[name].title}`, '', sectionBlock(name, runtime, section, benchDir));
     }
   }
-  const httpResults = loadHttpResults(values.local ? localResultsDir : resultsDir);
   if (httpResults.length > 0) {
     report.push('', '## HTTP bodies under a memory cap', '', 'Measured with `npm run bench:http -- --save` (bench/http.js): wrk against each server alone in a memory-capped cgroup.', httpResultsMarkdown(httpResults, benchDir));
   }
@@ -631,9 +644,7 @@ function main() {
   if (values.readme && existsSync(readmePath)) {
     let text = readFileSync(readmePath, 'utf8');
     const replaced = [];
-    const blocks = { summary: summaryMarkdown(results) };
-    const httpTable = httpSummaryMarkdown(httpResults);
-    if (httpTable) blocks.http = httpTable;
+    const blocks = { summary: summaryMarkdown(results, httpResults) };
     for (const name of Object.keys(sectionBuilders)) {
       const section = results[readmeRuntime].sections[name];
       if (section) blocks[name] = sectionBlock(name, readmeRuntime, section, repoDir);
