@@ -161,6 +161,7 @@ function describeRow(row) {
   const peak = row.groupPeakMB ?? row.vmHwmMB;
   return (
     `${row.requestsPerSecond.toFixed(1)} req/s, p99 ${row.latencyMs.p99.toFixed(0)} ms (max ${row.latencyMs.max.toFixed(0)}), ` +
+    `${row.serverMs?.slowestAtSeconds != null ? `slowest in server ${row.serverMs.max.toFixed(0)} ms at ${row.serverMs.slowestAtSeconds.toFixed(1)} s, ` : ''}` +
     `peak ${peak == null ? '?' : peak.toFixed(0)} MB${row.gc ? `, ${row.gc.count} GCs ${row.gc.ms.toFixed(0)} ms` : ''}` +
     `${failures ? `, ${failures} failed` : ''}${row.oomKilled ? ', OOM-KILLED' : row.serverDied ? ', SERVER DIED' : ''}`
   );

@@ -136,6 +136,10 @@ export async function createServerStats() {
   let receiveTimings = new Float64Array(MAX_TIMINGS);
   let count = 0;
   let failures = 0;
+  // When the window started, and when its slowest request started: a tail at the window's start is
+  // warm-up the window caught, one later is the pipeline's own.
+  let windowStart = performance.now();
+  let slowest = { ms: 0, atSeconds: null };
   return {
     /**
      * Call when a request arrives. `received()` marks the body's last byte (node:http only), so a
@@ -150,8 +154,9 @@ export async function createServerStats() {
         },
         done(ok) {
           if (!ok) failures++;
+          const now = performance.now();
+          if (now - started > slowest.ms) slowest = { ms: now - started, atSeconds: (started - windowStart) / 1000 };
           if (count < MAX_TIMINGS) {
-            const now = performance.now();
             timings[count] = now - started;
             receiveTimings[count] = receivedAt === undefined ? NaN : receivedAt - started;
           }
@@ -162,6 +167,8 @@ export async function createServerStats() {
     reset() {
       count = 0;
       failures = 0;
+      windowStart = performance.now();
+      slowest = { ms: 0, atSeconds: null };
       if (gc) Object.assign(gc, { count: 0, ms: 0, maxMs: 0, majorCount: 0, majorMs: 0 });
       loopDelay?.reset();
       heap?.reset();
@@ -178,7 +185,7 @@ export async function createServerStats() {
         pid: globalThis.process?.pid ?? globalThis.Deno?.pid,
         requests: count,
         failures,
-        serverMs: describe(sorted),
+        serverMs: { ...describe(sorted), slowestAtSeconds: slowest.atSeconds },
         receiveMs: describe(received),
         gc: gc ? { ...gc } : null,
         heap: heap ? heap.read() : null,
