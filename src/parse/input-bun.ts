@@ -4,11 +4,10 @@
 // the caller's array can steer the parser. The usual path in input.ts decides whatever this declines.
 import { readBranded } from '../buffers/intrinsics.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import type { InputBytes } from './input.js';
+import { viewOf, type InputBytes } from './input-bytes.js';
 
 const typedArrayPrototype: object = Object.getPrototypeOf(Uint8Array.prototype);
 const dataViewPrototype: object = DataView.prototype;
-const Uint8ArrayConstructor = Uint8Array;
 const getPrototypeOf = Object.getPrototypeOf;
 const reflectGet = Reflect.get;
 
@@ -49,5 +48,5 @@ export function bunTypedArrayBytes(view: ArrayBufferView): InputBytes | undefine
   const buffer = reflectGet(HELD, 'buffer', view) as ArrayBufferLike;
   // Undefined for shared memory, whose buffer ArrayBuffer's getter refuses.
   const shared = readBranded(bufferLengthOf, buffer) === undefined;
-  return { bytes: new Uint8ArrayConstructor(buffer, reflectGet(HELD, 'byteOffset', view) as number, length), shared };
+  return viewOf(buffer, reflectGet(HELD, 'byteOffset', view) as number, length, shared);
 }

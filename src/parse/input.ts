@@ -5,6 +5,7 @@
 import { describeValue } from '../buffers/describe.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import { bunTypedArrayBytes } from './input-bun.js';
+import { EMPTY, viewOf, type InputBytes } from './input-bytes.js';
 import {
   arrayBufferByteLength,
   dataViewBuffer,
@@ -14,22 +15,15 @@ import {
   isArrayBufferView,
   isSharedArrayBuffer,
   readBranded,
+  sharedArrayBufferByteLength,
   typedArrayBuffer,
   typedArrayByteLength,
   typedArrayByteOffset,
   typedArrayKind,
 } from '../buffers/intrinsics.js';
 
-/** The caller's bytes, and whether they live in shared memory. */
-export interface InputBytes {
-  bytes: Uint8Array;
-  shared: boolean;
-}
-
-const EMPTY: InputBytes = { bytes: new Uint8Array(0), shared: false };
-
 /**
- * A Uint8Array over exactly the bytes of `input`: a view's own window, or a whole buffer.
+ * The bytes of `input`: a view's own window, or a whole buffer.
  * A detached buffer is empty input. Anything else is a TypeError.
  */
 export function toInputBytes(input: unknown, caller: string): InputBytes {
@@ -52,11 +46,12 @@ export function toInputBytes(input: unknown, caller: string): InputBytes {
       // A DataView left out of bounds by shrinking its resizable buffer has no bytes to read.
       return EMPTY;
     }
-    return { bytes: new Uint8Array(buffer, byteOffset, byteLength), shared };
+    return viewOf(buffer, byteOffset, byteLength, shared);
   }
   if (isArrayBuffer(input)) {
-    return arrayBufferByteLength(input) === 0 ? EMPTY : { bytes: new Uint8Array(input), shared: false };
+    const byteLength = arrayBufferByteLength(input);
+    return byteLength === 0 ? EMPTY : viewOf(input, 0, byteLength, false);
   }
-  if (isSharedArrayBuffer(input)) return { bytes: new Uint8Array(input), shared: true };
+  if (isSharedArrayBuffer(input)) return viewOf(input, 0, sharedArrayBufferByteLength!(input), true);
   throw new TypeError(`${caller}: expected an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView, got ${describeValue(input)}`);
 }
