@@ -3,7 +3,8 @@ import type { PropertyName } from './property-stack.js';
 import type { KeyAction, ParseFailureCode } from './types.js';
 import { sharedShapeTree, type ShapeTree } from './object-shapes.js';
 import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
-import type { InputBytes } from './input-bytes.js';
+import { keptBytes, keptWords, KEPT_WORDS, type InputBytes } from './input-bytes.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
 export class ParseState {
@@ -12,7 +13,7 @@ export class ParseState {
   readonly end: number;
   /**
    * How many bytes of `bytes` may be read (the seen-strings table reads whole words past a short
-   * string): `end` itself, for a view of exactly the input.
+   * string): `end` for a view of exactly the input, all of the kept copy of a short one.
    */
   readonly readable: number;
   /**
@@ -55,14 +56,18 @@ export class ParseState {
     this.bytes = bytes;
     this.shapes = shapes;
     this.end = length;
-    this.readable = length;
+    const copied = !BROWSER_BUILD && bytes === keptBytes;
+    this.readable = copied ? KEPT_WORDS << 2 : length;
     this.shared = shared;
     this.fatal = fatal;
     this.maxDepth = maxDepth;
     this.protoAction = protoAction;
     this.constructorAction = constructorAction;
     // Made here, not by calling wordsOf(this): that call cost Bun about 30 % on twitter.
-    if (length >= EAGER_WORD_VIEW_LENGTH) {
+    if (copied) {
+      this.words = keptWords;
+      this.wordCount = KEPT_WORDS;
+    } else if (length >= EAGER_WORD_VIEW_LENGTH) {
       const view = makeWordView(input.buffer, input.byteOffset, length, shared, EAGER_WORD_VIEW_LENGTH);
       this.words = view?.words;
       this.wordsStart = view?.start ?? 0;

@@ -1,4 +1,5 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
+import { byteRange } from './byte-views.js';
 import { ByteArray, copyBytes } from './copy-bytes.js';
 import { fromCodes, joinCodes } from './from-codes.js';
 import { asciiValue, utf8Value } from './seen-strings.js';
@@ -290,7 +291,10 @@ function checkUtf8(state: ParseState, from: number, to: number): void {
   if (!state.fatal) return;
   if (state !== checkedState) {
     checkedState = state;
-    checkedInputIsUtf8 = isWholeInputUtf8(state.bytes, state.shared);
+    // The input alone: the kept copy of a short input runs on past it (state.ts, `readable`). The
+    // browser build has no native check (utf8.ts).
+    const bytes = state.bytes;
+    checkedInputIsUtf8 = !BROWSER_BUILD && isWholeInputUtf8(state.readable === state.end ? bytes : byteRange(bytes, 0, state.end), state.shared);
   }
   if (checkedInputIsUtf8) return;
   const invalidAt = findInvalidUtf8(state.bytes, from, to);

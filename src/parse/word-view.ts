@@ -1,6 +1,4 @@
 import { typedArrayBuffer, typedArrayByteOffset } from '../buffers/intrinsics.js';
-import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { copyTarget } from './byte-views.js';
 
 /**
  * What the word scans read of a parse: its input and the word view made for it. ParseState has
@@ -44,37 +42,17 @@ export function makeWordView(
 }
 
 /**
- * Where inputs too short for a view of their own get their words: a copy of the input, kept across
- * parses. Copying up to 1 KB costs 14 to 32 ns, a new Uint32Array 24 to 30 on V8 and 46 on Bun, and
- * it leaves the collector no view to trace and free (bench/NOTES.md, round 12, small bodies). The
- * last word has room for the zero byte written after the input, which stops every word loop.
- */
-const COPIED_WORDS = (EAGER_WORD_VIEW_LENGTH >> 2) + 1;
-const copiedWords = BROWSER_BUILD ? undefined : new Uint32Array(COPIED_WORDS);
-const copiedBytes = copiedWords === undefined ? undefined : new Uint8Array(copiedWords.buffer);
-const copiedBytesTarget = copiedWords === undefined ? undefined : copyTarget(copiedWords.buffer);
-
-/**
- * The input's words, made on first use for inputs too short to get a view at once: the kept copy
- * above, aligned from the input's first byte. Its words past the input's end hold an earlier
- * input's bytes, which no loop reaches: the zero byte at the end stops them all.
+ * The input's words, made on first use for inputs too short to get a view at once. Outside the
+ * browser build those are parsed from the kept copy (input-bytes.ts), which has its words from the
+ * start: only the browser build's short inputs come here (its size cap has no room for the copy).
  */
 export function wordsOf(state: WordSource): Uint32Array | undefined {
   if (state.words !== null) return state.words;
   const bytes = state.bytes;
-  const length = state.end;
-  // The browser build makes a view: its bundle's size cap has no room for the copy.
-  if (copiedBytesTarget === undefined || state.shared || length < LAZY_WORD_VIEW_LENGTH || length >= EAGER_WORD_VIEW_LENGTH) {
-    const view = makeWordView(typedArrayBuffer(bytes), typedArrayByteOffset(bytes), length, state.shared, LAZY_WORD_VIEW_LENGTH);
-    state.wordsStart = view?.start ?? 0;
-    state.wordCount = view?.count ?? 0;
-    return (state.words = view?.words);
-  }
-  copiedBytesTarget.set(bytes);
-  copiedBytes![length] = 0;
-  state.wordsStart = 0;
-  state.wordCount = COPIED_WORDS;
-  return (state.words = copiedWords);
+  const view = makeWordView(typedArrayBuffer(bytes), typedArrayByteOffset(bytes), state.end, state.shared, LAZY_WORD_VIEW_LENGTH);
+  state.wordsStart = view?.start ?? 0;
+  state.wordCount = view?.count ?? 0;
+  return (state.words = view?.words);
 }
 
 /**

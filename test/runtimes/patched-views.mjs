@@ -59,6 +59,8 @@ export function hostileCases() {
   for (const [name, text] of cores) {
     all.push({ name, bytes: utf8(text) }, { name: `${name}, past 1 KB`, bytes: utf8(padded(text, 1500)) });
   }
+  // Past 16 KB, where Bun too parses a view of the input instead of a copy.
+  all.push({ name: 'escapes between long runs, past 16 KB', bytes: utf8(padded(cores[0][1], 17000)) });
   for (const text of failures) all.push({ name: `failure ${JSON.stringify(text.slice(0, 20))}`, bytes: utf8(text) });
   all.push({ name: 'invalid UTF-8', bytes: invalidUtf8 }, { name: 'invalid UTF-8, fatal', bytes: invalidUtf8, options: { fatal: true } });
   all.push({ name: 'well-formed, fatal', bytes: utf8(cores[2][1]), options: { fatal: true } });
