@@ -7,8 +7,8 @@ import { typedArrayBuffer, typedArrayByteOffset, typedArraySet } from '../buffer
 const Uint8ArrayConstructor = Uint8Array;
 const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as Uint8Array;
 
-/** A prototype with nothing but the built-in `set`, captured now. */
-const SET_ONLY: object = Object.freeze(Object.create(null, { set: { value: typedArrayPrototype.set } }));
+/** A prototype with nothing but the built-in `set`, captured now. Pure: the browser build copies nothing. */
+const SET_ONLY: object = /* @__PURE__ */ Object.freeze(Object.create(null, { set: { value: typedArrayPrototype.set } }));
 
 /**
  * A view of all of `buffer` whose one method is the built-in `set`, for copying into a buffer kept

@@ -15,7 +15,7 @@ export class ParseState {
    * How many bytes of `bytes` may be read (the seen-strings table reads whole words past a short
    * string): `end` for a view of exactly the input, all of the kept copy of a short one.
    */
-  readonly readable: number;
+  readonly readLimit: number;
   /**
    * Offset of the next byte to read. The cursor rule: a helper that reads a whole token takes its
    * start from `pos` and leaves `pos` after it (readNumber, readString, readStringFrom, readKey,
@@ -57,7 +57,7 @@ export class ParseState {
     this.shapes = shapes;
     this.end = length;
     const copied = !BROWSER_BUILD && bytes === keptBytes;
-    this.readable = copied ? KEPT_WORDS << 2 : length;
+    this.readLimit = copied ? KEPT_WORDS << 2 : length;
     this.shared = shared;
     this.fatal = fatal;
     this.maxDepth = maxDepth;

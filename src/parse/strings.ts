@@ -144,8 +144,8 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
   }
   // Other engines and the browser bundle call the decoders themselves: the tables are Bun's.
   const input = bytes === state.bytes;
-  if (!nonAscii) return ON_BUN ? asciiValue(bytes, start, end, input && state.shared, input ? state.readable : scratchBytesLength) : decodeAscii(bytes, start, end, input && state.shared);
-  return ON_BUN ? utf8Value(bytes, start, end, input && state.shared, input ? state.readable : scratchBytesLength) : decodeRange(bytes, start, end, input && state.shared);
+  if (!nonAscii) return ON_BUN ? asciiValue(bytes, start, end, input && state.shared, input ? state.readLimit : scratchBytesLength) : decodeAscii(bytes, start, end, input && state.shared);
+  return ON_BUN ? utf8Value(bytes, start, end, input && state.shared, input ? state.readLimit : scratchBytesLength) : decodeRange(bytes, start, end, input && state.shared);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */
@@ -291,10 +291,10 @@ function checkUtf8(state: ParseState, from: number, to: number): void {
   if (!state.fatal) return;
   if (state !== checkedState) {
     checkedState = state;
-    // The input alone: the kept copy of a short input runs on past it (state.ts, `readable`). The
+    // The input alone: the kept copy of a short input runs on past it (state.ts, `readLimit`). The
     // browser build has no native check (utf8.ts).
     const bytes = state.bytes;
-    checkedInputIsUtf8 = !BROWSER_BUILD && isWholeInputUtf8(state.readable === state.end ? bytes : byteRange(bytes, 0, state.end), state.shared);
+    checkedInputIsUtf8 = !BROWSER_BUILD && isWholeInputUtf8(state.readLimit === state.end ? bytes : byteRange(bytes, 0, state.end), state.shared);
   }
   if (checkedInputIsUtf8) return;
   const invalidAt = findInvalidUtf8(state.bytes, from, to);
