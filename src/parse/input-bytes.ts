@@ -31,8 +31,8 @@ export const EMPTY: InputBytes = { bytes: new ByteArray(EMPTY_BUFFER), length: 0
  * the `buffer` getter asks for it: about 150 ns for a body made just before the call. The copy also
  * gives the word scans their words at once, and it is never shared memory. On V8 the inputs too
  * short for a word view of their own (word-view.ts); on Bun up to 16 KB, the bodies' range: bodies
- * made just before each parse 1.79 → 1.65 times native against 1 KB (`/tmp/bun/fresh.mjs`), on
- * Node 26 1.42 → 1.49 (bench/NOTES.md, round 13).
+ * made just before each parse 1.79 → 1.65 times native against a 1 KB limit; on Node 26 no gain
+ * (1.42 → 1.54, 1.41 → 1.46, 1.45 → 1.45 in three runs; bench/NOTES.md, round 13, "fresh bodies").
  */
 export const COPIED_LENGTH = ON_BUN ? 16 * 1024 : EAGER_WORD_VIEW_LENGTH;
 
