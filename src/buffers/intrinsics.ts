@@ -44,6 +44,15 @@ export const typedArrayBuffer = requiredGetter<ArrayBufferLike>(typedArrayProtot
 export const typedArrayByteOffset = requiredGetter<number>(typedArrayPrototype, 'byteOffset');
 export const typedArrayByteLength = requiredGetter<number>(typedArrayPrototype, 'byteLength');
 
+type TypedArrayMethods = Pick<Uint8Array, 'set' | 'indexOf'>;
+const typedArrayMethods = typedArrayPrototype as TypedArrayMethods;
+
+/** `%TypedArray%.prototype.set` as `(target, source, offset)`: copies a typed array's elements into another. */
+export const typedArraySet = uncurryThis(typedArrayMethods.set) as (target: Uint8Array, source: Uint8Array, offset?: number) => void;
+
+/** `%TypedArray%.prototype.indexOf` as `(array, value, from)`. */
+export const typedArrayIndexOf = uncurryThis(typedArrayMethods.indexOf) as (array: Uint8Array, value: number, from?: number) => number;
+
 export const dataViewBuffer = requiredGetter<ArrayBufferLike>(DataView.prototype, 'buffer');
 export const dataViewByteOffset = requiredGetter<number>(DataView.prototype, 'byteOffset');
 export const dataViewByteLength = requiredGetter<number>(DataView.prototype, 'byteLength');

@@ -1,13 +1,16 @@
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { typedArraySet } from '../buffers/intrinsics.js';
+import { byteRange } from './byte-views.js';
 
 type BufferCopy = (this: Uint8Array, target: Uint8Array, targetStart: number, sourceStart: number, sourceEnd: number) => number;
 
 /**
- * `Buffer#copy` of Bun and Node, called on the input itself: `set` needs a subarray, a view object
- * per copied run. On Bun making it was a fifth of a document of prose with escapes (bench/NOTES.md,
- * round 5); on Node it is young garbage, 14 % of what a parse of mixed bodies allocates, which a
- * capped server's small young generation pays for (round 8, servers' GC). Not on Deno, whose
- * Buffer is a polyfill. Used where it copies a probe correctly.
+ * `Buffer#copy` of Bun and Node, called on the input itself: `set` needs a view of the run, an
+ * object per copied run. On Bun making it was a fifth of a document of prose with escapes
+ * (bench/NOTES.md, round 5); on Node it is young garbage, 14 % of what a parse of mixed bodies
+ * allocates, which a capped server's small young generation pays for (round 8, servers' GC), and
+ * markdown-docs and messages-ru parse 8 to 16 % slower with views on Node 26 (round 13). Not on
+ * Deno, whose Buffer is a polyfill. Used where it copies a probe correctly.
  */
 const bufferCopy: BufferCopy | undefined = BROWSER_BUILD ? undefined : (() => {
   const versions: Record<string, string | undefined> | undefined = typeof process === 'object' ? process.versions : undefined;
@@ -25,12 +28,50 @@ const bufferCopy: BufferCopy | undefined = BROWSER_BUILD ? undefined : (() => {
   }
 })();
 
-/** Copies `source[from, to)` into `target` at `at`, by the cheapest means the runtime has. */
+/**
+ * Node's Buffer#copy is JavaScript: it reads `byteLength` of both arrays (Node 22 to 26; `length`,
+ * `byteOffset` and `buffer` too on Node 20) through their prototype chain, where a program may have
+ * patched the getters since load. Bun's is native and reads only the arrays' internal slots.
+ */
+const COPY_READS_GETTERS = bufferCopy !== undefined && !/\{\s*\[native code\]\s*\}$/.test(Function.prototype.toString.call(bufferCopy));
+
+const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
+
+/**
+ * Uint8Arrays whose own prototype answers `length`, `byteLength`, `byteOffset` and `buffer` with
+ * the built-in getters, captured now: what Node's Buffer#copy reads of them is true whatever a
+ * program patched later. An explicit constructor: a default one passes its arguments on by
+ * spreading them, which older engines do through the patchable array iterator.
+ */
+class OwnGetterBytes extends Uint8Array {
+  constructor(lengthOrBuffer: number | ArrayBufferLike, byteOffset?: number, length?: number) {
+    super(lengthOrBuffer as ArrayBuffer, byteOffset, length);
+  }
+}
+if (COPY_READS_GETTERS) {
+  for (const key of ['length', 'byteLength', 'byteOffset', 'buffer']) {
+    Object.defineProperty(OwnGetterBytes.prototype, key, { get: Object.getOwnPropertyDescriptor(typedArrayPrototype, key)!.get });
+  }
+  Object.freeze(OwnGetterBytes.prototype);
+}
+
+/**
+ * The class of the parser's own byte arrays that copyBytes may be given (the input's view or copy,
+ * scratch space): on Node the one above; elsewhere Uint8Array itself. The parser's loops read them
+ * all, so they are all of one class: on V8 a second class makes those reads polymorphic.
+ */
+export const ByteArray: new (lengthOrBuffer: number | ArrayBufferLike, byteOffset?: number, length?: number) => Uint8Array<ArrayBuffer> =
+  COPY_READS_GETTERS ? OwnGetterBytes : Uint8Array;
+
+/**
+ * Copies `source[from, to)` into `target` at `at`, by the cheapest means the runtime has. Both must
+ * be ByteArrays.
+ */
 export function copyBytes(source: Uint8Array, from: number, to: number, target: Uint8Array, at: number): void {
   if (bufferCopy !== undefined) bufferCopy.call(source, target, at, from, to);
   // Not in the browser build: no gain in Chromium (aws-sam-docs 2.44x native either way), 24 bytes.
   else if (!BROWSER_BUILD && to - from < LOOP_COPY_LIMIT) for (let index = from; index < to; index++) target[at++] = source[index];
-  else target.set(source.subarray(from, to), at);
+  else typedArraySet(target, byteRange(source, from, to), at);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { loadNodeBuiltin } from '../detach/node-builtin.js';
+import { typedArrayIndexOf } from '../buffers/intrinsics.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { byteRange } from './byte-views.js';
 import type { ParseBinaryFailure, ParseFailureCode } from './types.js';
 
 /**
@@ -46,7 +48,10 @@ export function describeInputAt(bytes: Uint8Array, position: number, end: number
   return INVISIBLE.test(character) ? `character ${codePoint}` : `'${character}' (${codePoint})`;
 }
 
-/** Builds the failure result, with line and column counted only now that they are needed. */
+/**
+ * Builds the failure result, with line and column counted only now that they are needed. `bytes`
+ * holds the input's `end` bytes from index 0 (it may run past them).
+ */
 export function toFailure(bytes: Uint8Array, end: number, record: FailureRecord): ParseBinaryFailure {
   const { line, column } = lineAndColumn(bytes, Math.min(record.position, end));
   const message =
@@ -65,33 +70,37 @@ const CR = 0x0d;
  * and only failures call this.
  */
 export function lineAndColumn(bytes: Uint8Array, position: number): { line: number; column: number } {
-  const before = bytes.subarray(0, position);
+  // The built-ins captured at load, not the views' own methods, which a program may have patched.
+  const before = byteRange(bytes, 0, position);
   let line = 1;
   let lineStart = 0;
-  for (let index = before.indexOf(LF); index !== -1; index = before.indexOf(LF, index + 1)) {
+  for (let index = typedArrayIndexOf(before, LF); index !== -1; index = typedArrayIndexOf(before, LF, index + 1)) {
     line++;
     lineStart = index + 1;
   }
-  for (let index = before.indexOf(CR); index !== -1; index = before.indexOf(CR, index + 1)) {
+  for (let index = typedArrayIndexOf(before, CR); index !== -1; index = typedArrayIndexOf(before, CR, index + 1)) {
     // The LF of a CRLF ends the line (it was counted above, or it is where the failure is).
     if (bytes[index + 1] === LF) continue;
     line++;
     if (index + 1 > lineStart) lineStart = index + 1;
   }
   if (lineStart === 0 && position >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) lineStart = 3;
-  return { line, column: 1 + utf16Length(bytes.subarray(lineStart, position)) };
+  return { line, column: 1 + utf16Length(byteRange(bytes, lineStart, position), position - lineStart) };
 }
 
 type IsAscii = (input: Uint8Array) => boolean;
 // Node's native ASCII check, loaded at the first failure that needs it; null where there is none.
 let isAscii: IsAscii | null | undefined;
 
-/** UTF-16 code units of the text these bytes decode to (invalid UTF-8 as U+FFFD, as TextDecoder does). */
-function utf16Length(bytes: Uint8Array): number {
+/**
+ * UTF-16 code units of the text these `length` bytes decode to (invalid UTF-8 as U+FFFD, as
+ * TextDecoder does).
+ */
+function utf16Length(bytes: Uint8Array, length: number): number {
   // An ASCII line needs no decoding: Node's isAscii answers for a 1 MiB line in microseconds,
   // where decoding it takes milliseconds (a byte loop too: failure paths run cold).
   if (isAscii === undefined) isAscii = BROWSER_BUILD ? null : (loadNodeBuiltin<{ isAscii: IsAscii }>('node:buffer')?.isAscii ?? null);
-  if (typeof isAscii === 'function' && isAscii(bytes)) return bytes.length;
+  if (typeof isAscii === 'function' && isAscii(bytes)) return length;
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).length;
 }
 
@@ -104,8 +113,12 @@ function decodeOneCharacter(bytes: Uint8Array, position: number, end: number): s
   const lead = bytes[position];
   const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
   if (position + length > end) return undefined;
+  // A copy (TextDecoder refuses views of shared memory in browsers), made by hand: `slice` is a
+  // method a program may have patched.
+  const character = new Uint8Array(length);
+  for (let index = 0; index < length; index++) character[index] = bytes[position + index];
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.slice(position, position + length));
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(character);
   } catch {
     return undefined;
   }

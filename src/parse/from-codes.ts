@@ -48,8 +48,9 @@ export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number
 
 /**
  * The string of the codes `c[from, to)`, any number of them, by {@link fromCodes} calls of up to 24
- * codes joined. Browser build only: a joined string is a rope until read, but Chromium's
- * TextDecoder costs 300 to 450 ns a call (bench/NOTES.md, Chromium).
+ * codes joined: a rope until read. The browser build makes long plain strings this way, as
+ * Chromium's TextDecoder costs 300 to 450 ns a call (bench/NOTES.md, Chromium); elsewhere only the
+ * rare strings that no decoder makes (number texts for `Number()`, strings with lone surrogates).
  */
 export function joinCodes(c: Uint8Array | Uint16Array, from: number, to: number): string {
   let text = '';

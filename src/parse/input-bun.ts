@@ -4,11 +4,10 @@
 // the caller's array can steer the parser. The usual path in input.ts decides whatever this declines.
 import { readBranded } from '../buffers/intrinsics.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import type { InputBytes } from './input.js';
+import { COPIED_LENGTH, copyOf, viewOf, type InputBytes } from './input-bytes.js';
 
 const typedArrayPrototype: object = Object.getPrototypeOf(Uint8Array.prototype);
 const dataViewPrototype: object = DataView.prototype;
-const Uint8ArrayConstructor = Uint8Array;
 const getPrototypeOf = Object.getPrototypeOf;
 const reflectGet = Reflect.get;
 
@@ -27,6 +26,7 @@ function holdGetters(): object {
     Object.defineProperty(held, name, { get });
   };
   hold('byteLength', typedArrayPrototype, 'byteLength');
+  hold('length', typedArrayPrototype, 'length');
   hold('byteOffset', typedArrayPrototype, 'byteOffset');
   hold('buffer', typedArrayPrototype, 'buffer');
   hold('bufferLength', ArrayBuffer.prototype, 'byteLength');
@@ -38,16 +38,19 @@ const bufferLengthOf = (buffer: unknown): number => reflectGet(HELD, 'bufferLeng
 
 /**
  * The bytes of a typed array on Bun, or undefined to leave `view` to the usual path (a DataView,
- * a view whose prototype was swapped from DataView's, an empty view). Four getter calls, none of
- * them the kind's (toStringTag): the byteLength getter proves a typed array of any kind.
+ * a view whose prototype was swapped from DataView's, an empty view). None of the getter calls is
+ * the kind's (toStringTag): the byteLength getter proves a typed array of any kind, and a length
+ * equal to it one-byte elements. A short input of those takes two calls and a copy; others four.
  */
 export function bunTypedArrayBytes(view: ArrayBufferView): InputBytes | undefined {
   if (getPrototypeOf(view) === dataViewPrototype) return undefined;
   // A brand check too: a DataView dressed as a typed array makes the getter throw.
   const length = readBranded(byteLengthOf, view);
   if (length === undefined || length === 0) return undefined;
+  // One-byte elements (as many as bytes) under COPIED_LENGTH: copied, and the buffer never asked for.
+  if (!BROWSER_BUILD && length < COPIED_LENGTH && reflectGet(HELD, 'length', view) === length) return copyOf(view, length);
   const buffer = reflectGet(HELD, 'buffer', view) as ArrayBufferLike;
   // Undefined for shared memory, whose buffer ArrayBuffer's getter refuses.
   const shared = readBranded(bufferLengthOf, buffer) === undefined;
-  return { bytes: new Uint8ArrayConstructor(buffer, reflectGet(HELD, 'byteOffset', view) as number, length), shared };
+  return viewOf(buffer, reflectGet(HELD, 'byteOffset', view) as number, length, shared);
 }

@@ -5,6 +5,8 @@
 import { describeValue } from '../buffers/describe.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import { bunTypedArrayBytes } from './input-bun.js';
+import { COPIED_LENGTH, copyOf, EMPTY, viewOf, type InputBytes } from './input-bytes.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import {
   arrayBufferByteLength,
   dataViewBuffer,
@@ -14,22 +16,15 @@ import {
   isArrayBufferView,
   isSharedArrayBuffer,
   readBranded,
+  sharedArrayBufferByteLength,
   typedArrayBuffer,
   typedArrayByteLength,
   typedArrayByteOffset,
   typedArrayKind,
 } from '../buffers/intrinsics.js';
 
-/** The caller's bytes, and whether they live in shared memory. */
-export interface InputBytes {
-  bytes: Uint8Array;
-  shared: boolean;
-}
-
-const EMPTY: InputBytes = { bytes: new Uint8Array(0), shared: false };
-
 /**
- * A Uint8Array over exactly the bytes of `input`: a view's own window, or a whole buffer.
+ * The bytes of `input`: a view's own window, or a whole buffer (input-bytes.ts).
  * A detached buffer is empty input. Anything else is a TypeError.
  */
 export function toInputBytes(input: unknown, caller: string): InputBytes {
@@ -37,7 +32,14 @@ export function toInputBytes(input: unknown, caller: string): InputBytes {
     // On Bun, where every built-in getter call costs more than on V8, typed arrays have a path of their own.
     const onBun = ON_BUN ? bunTypedArrayBytes(input) : undefined;
     if (onBun !== undefined) return onBun;
-    const isTypedArray = typedArrayKind(input) !== undefined;
+    const kind = typedArrayKind(input);
+    // A short input of one-byte elements is copied (see COPIED_LENGTH) without a look at its buffer:
+    // `set` keeps the bytes of those kinds as they are (an Int8Array's -1 is stored as 255).
+    if (!BROWSER_BUILD && (kind === 'Uint8Array' || kind === 'Uint8ClampedArray' || kind === 'Int8Array')) {
+      const byteLength = typedArrayByteLength(input);
+      if (byteLength < COPIED_LENGTH) return byteLength === 0 ? EMPTY : copyOf(input, byteLength);
+    }
+    const isTypedArray = kind !== undefined;
     const buffer = isTypedArray ? typedArrayBuffer(input) : dataViewBuffer(input);
     // One brand check answers both questions: undefined for shared memory, else the length.
     const bufferLength = readBranded(arrayBufferByteLength, buffer);
@@ -52,11 +54,12 @@ export function toInputBytes(input: unknown, caller: string): InputBytes {
       // A DataView left out of bounds by shrinking its resizable buffer has no bytes to read.
       return EMPTY;
     }
-    return { bytes: new Uint8Array(buffer, byteOffset, byteLength), shared };
+    return viewOf(buffer, byteOffset, byteLength, shared);
   }
   if (isArrayBuffer(input)) {
-    return arrayBufferByteLength(input) === 0 ? EMPTY : { bytes: new Uint8Array(input), shared: false };
+    const byteLength = arrayBufferByteLength(input);
+    return byteLength === 0 ? EMPTY : viewOf(input, 0, byteLength, false);
   }
-  if (isSharedArrayBuffer(input)) return { bytes: new Uint8Array(input), shared: true };
+  if (isSharedArrayBuffer(input)) return viewOf(input, 0, sharedArrayBufferByteLength!(input), true);
   throw new TypeError(`${caller}: expected an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView, got ${describeValue(input)}`);
 }

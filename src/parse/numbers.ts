@@ -1,6 +1,7 @@
 import { DIGIT_0, DIGIT_1, DIGIT_9, DOT, LOWER_E, MINUS, PLUS, UPPER_E } from './bytes.js';
 import { fail, type ParseState } from './state.js';
 import { decodeAscii } from './utf8.js';
+import { joinCodes } from './from-codes.js';
 import { wordsOf } from './word-view.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 
@@ -195,7 +196,8 @@ function skipDigits(state: ParseState, pos: number): number {
     while (pos < end && ((pos - wordsStart) & 3) !== 0 && bytes[pos] >= DIGIT_0 && bytes[pos] <= DIGIT_9) pos++;
     if (pos >= wordsStart && ((pos - wordsStart) & 3) === 0) {
       let index = (pos - wordsStart) >> 2;
-      while (index < words.length && isDigitWord(words[index])) index++;
+      const wordCount = state.wordCount;
+      while (index < wordCount && isDigitWord(words[index])) index++;
       pos = wordsStart + (index << 2);
     }
   }
@@ -302,10 +304,5 @@ const DECODED_TEXT_LENGTH = 64;
 
 function asciiText(state: ParseState, start: number, end: number): string {
   const bytes = state.bytes;
-  if (end - start > DECODED_TEXT_LENGTH) return decodeAscii(bytes, start, end, state.shared);
-  let text = '';
-  for (let from = start; from < end; from += 4096) {
-    text += String.fromCharCode.apply(null, bytes.subarray(from, Math.min(end, from + 4096)) as unknown as number[]);
-  }
-  return text;
+  return end - start > DECODED_TEXT_LENGTH ? decodeAscii(bytes, start, end, state.shared) : joinCodes(bytes, start, end);
 }

@@ -135,7 +135,7 @@ let keyStoreUsed = 0;
  * old one lives on while its shapes do), and returns the store; the key ends at `keyStoreUsed`.
  */
 function storeKey(key: string): Uint8Array {
-  if (keyStoreUsed + key.length > keyStore.length) {
+  if (keyStoreUsed + key.length > KEY_STORE_SIZE) {
     keyStore = new Uint8Array(KEY_STORE_SIZE);
     keyStoreUsed = 0;
   }

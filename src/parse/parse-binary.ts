@@ -59,10 +59,11 @@ const BOM_2 = 0xbf;
  * ```
  */
 export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBinaryOptions): ParseBinaryResult<T> {
-  const { bytes, shared } = toInputBytes(input, 'parseBinary');
+  const inputBytes = toInputBytes(input, 'parseBinary');
   const { fatal, maxDepth, protoAction, constructorAction } = resolveOptions(options, 'parseBinary');
-  const state = new ParseState(bytes, shared, fatal, maxDepth, protoAction, constructorAction);
-  if (bytes.length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2) state.pos = 3;
+  const state = new ParseState(inputBytes, fatal, maxDepth, protoAction, constructorAction);
+  const { bytes, length } = inputBytes;
+  if (length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2) state.pos = 3;
   // No `finally` here or below: a finally block in the unwinding path makes V8 build a message
   // object with the throw's location for every failure, which costs microseconds.
   let value: unknown;
@@ -82,13 +83,13 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     // The engine's own limits (a string or an array past its maximum length) are a property of
     // the content, so they fail the parse instead of escaping as an exception.
     if (!isEngineLimit(thrown)) throw thrown;
-    return toFailure(bytes, bytes.length, {
+    return toFailure(bytes, length, {
       position: state.pos,
       found: `content the engine cannot hold (${(thrown as Error).message})`,
       expected: 'values within the engine\'s limits',
       code: 'ENGINE_LIMIT',
     });
   }
-  if (failed) return toFailure(bytes, bytes.length, state.failure!);
+  if (failed) return toFailure(bytes, length, state.failure!);
   return { ok: true, value: value as T };
 }

@@ -128,10 +128,10 @@ export function parseDocument(state: ParseState): unknown {
           const length = stop - from;
           if (length <= FROM_CODES_MAX) {
             // Values that recur (enums, names) come from a table, as JSON.parse interns them (seen-strings.ts).
-            if (!BROWSER_BUILD && length >= SEEN_MIN_LENGTH && length <= SEEN_MAX_LENGTH) value = shortAsciiValue(bytes, from, stop, state.shared);
+            if (!BROWSER_BUILD && length >= SEEN_MIN_LENGTH && length <= SEEN_MAX_LENGTH) value = shortAsciiValue(bytes, from, stop, state.shared, state.readLimit);
             else value = fromCodes(bytes, from, length);
           }
-          else value = BROWSER_BUILD ? joinCodes(bytes, from, stop) : asciiValue(bytes, from, stop, state.shared);
+          else value = BROWSER_BUILD ? joinCodes(bytes, from, stop) : asciiValue(bytes, from, stop, state.shared, state.readLimit);
           pos = stop + 1;
           break;
         }

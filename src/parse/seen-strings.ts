@@ -117,24 +117,29 @@ function kept(slot: number, hash: number, first: number, second: number, third: 
   return text;
 }
 
-/** Whether `bytes[start, end)` is a string that the tables may hold, and they are not passed over. */
-function inReach(bytes: Uint8Array, start: number, end: number, shared: boolean): boolean {
+/**
+ * Whether `bytes[start, end)` is a string that the tables may hold, and they are not passed over;
+ * `readLimit` bytes of `bytes` may be read (its length, which is not read from `bytes.length`: a
+ * program may have patched the getter).
+ */
+function inReach(start: number, end: number, shared: boolean, readLimit: number): boolean {
   const length = end - start;
-  if (shared || length < SEEN_MIN_LENGTH || length > SEEN_MAX_LENGTH || start + SEEN_MAX_LENGTH > bytes.length) return false;
+  if (shared || length < SEEN_MIN_LENGTH || length > SEEN_MAX_LENGTH || start + SEEN_MAX_LENGTH > readLimit) return false;
   if (bypass === 0) return true;
   bypass--;
   return false;
 }
 
-function asciiValueOnBun(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
-  return inReach(bytes, start, end, shared) ? seenAscii(bytes, start, end) : decodeAscii(bytes, start, end, shared);
+function asciiValueOnBun(bytes: Uint8Array, start: number, end: number, shared: boolean, readLimit: number): string {
+  return inReach(start, end, shared, readLimit) ? seenAscii(bytes, start, end) : decodeAscii(bytes, start, end, shared);
 }
 
-function utf8ValueOnBun(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
-  return inReach(bytes, start, end, shared) ? seenUtf8(bytes, start, end) : decodeRange(bytes, start, end, shared);
+function utf8ValueOnBun(bytes: Uint8Array, start: number, end: number, shared: boolean, readLimit: number): string {
+  return inReach(start, end, shared, readLimit) ? seenUtf8(bytes, start, end) : decodeRange(bytes, start, end, shared);
 }
 
-type Decode = (bytes: Uint8Array, start: number, end: number, shared: boolean) => string;
+/** Decodes `bytes[start, end)`, of which `readLimit` bytes may be read (see inReach). */
+type Decode = (bytes: Uint8Array, start: number, end: number, shared: boolean, readLimit: number) => string;
 
 /**
  * The string of plain ASCII `bytes[start, end)`: on Bun from the table where it serves, else (and
@@ -149,6 +154,6 @@ export const utf8Value: Decode = SEEN_TABLE ? utf8ValueOnBun : decodeRange;
  * A plain ASCII value of SEEN_MIN_LENGTH to SEEN_MAX_LENGTH bytes read in the parser loop, off Bun
  * and outside the browser build: from the table where it serves, else made by fromCodes.
  */
-export function shortAsciiValue(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
-  return inReach(bytes, start, end, shared) ? seenAscii(bytes, start, end) : fromCodes(bytes, start, end - start);
+export function shortAsciiValue(bytes: Uint8Array, start: number, end: number, shared: boolean, readLimit: number): string {
+  return inReach(start, end, shared, readLimit) ? seenAscii(bytes, start, end) : fromCodes(bytes, start, end - start);
 }

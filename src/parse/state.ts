@@ -3,12 +3,19 @@ import type { PropertyName } from './property-stack.js';
 import type { KeyAction, ParseFailureCode } from './types.js';
 import { sharedShapeTree, type ShapeTree } from './object-shapes.js';
 import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
+import { keptBytes, keptWords, KEPT_WORDS, type InputBytes } from './input-bytes.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
 export class ParseState {
-  /** The input; exactly the caller's bytes. */
+  /** The input's bytes from index 0 to `end`: a Uint8Array the input check made (input-bytes.ts). */
   readonly bytes: Uint8Array;
   readonly end: number;
+  /**
+   * How many bytes of `bytes` may be read (the seen-strings table reads whole words past a short
+   * string): `end` for a view of exactly the input, all of the kept copy of a short one.
+   */
+  readonly readLimit: number;
   /**
    * Offset of the next byte to read. The cursor rule: a helper that reads a whole token takes its
    * start from `pos` and leaves `pos` after it (readNumber, readString, readStringFrom, readKey,
@@ -34,29 +41,37 @@ export class ParseState {
   /** The input as 32-bit words (see word-view.ts); null until made, undefined if there is none. */
   words: Uint32Array | undefined | null = null;
   wordsStart = 0;
+  /** How many words `words` holds: read here, not from `words.length`, a getter a program may patch. */
+  wordCount = 0;
 
   constructor(
-    bytes: Uint8Array,
-    shared: boolean,
+    input: InputBytes,
     fatal: boolean,
     maxDepth: number,
     protoAction: KeyAction,
     constructorAction: KeyAction,
     shapes: ShapeTree = sharedShapeTree,
   ) {
+    const { bytes, length, shared } = input;
     this.bytes = bytes;
     this.shapes = shapes;
-    this.end = bytes.length;
+    this.end = length;
+    const copied = !BROWSER_BUILD && bytes === keptBytes;
+    this.readLimit = copied ? KEPT_WORDS << 2 : length;
     this.shared = shared;
     this.fatal = fatal;
     this.maxDepth = maxDepth;
     this.protoAction = protoAction;
     this.constructorAction = constructorAction;
     // Made here, not by calling wordsOf(this): that call cost Bun about 30 % on twitter.
-    if (bytes.length >= EAGER_WORD_VIEW_LENGTH) {
-      const view = makeWordView(bytes, shared, EAGER_WORD_VIEW_LENGTH);
+    if (copied) {
+      this.words = keptWords;
+      this.wordCount = KEPT_WORDS;
+    } else if (length >= EAGER_WORD_VIEW_LENGTH) {
+      const view = makeWordView(input.buffer, input.byteOffset, length, shared, EAGER_WORD_VIEW_LENGTH);
       this.words = view?.words;
       this.wordsStart = view?.start ?? 0;
+      this.wordCount = view?.count ?? 0;
     }
   }
 }

@@ -1,8 +1,10 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
-import { copyBytes } from './copy-bytes.js';
+import { byteRange } from './byte-views.js';
+import { ByteArray, copyBytes } from './copy-bytes.js';
 import { fromCodes, joinCodes } from './from-codes.js';
 import { asciiValue, utf8Value } from './seen-strings.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
+import { typedArraySet } from '../buffers/intrinsics.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import { fail, type ParseState } from './state.js';
@@ -58,14 +60,24 @@ const shortUnits = new Uint16Array(SHORT_UTF8_BYTES);
 const SCRATCH_LENGTH = 1024;
 /** Scratch grown past this for one huge string is let go after the parse. */
 const KEPT_SCRATCH_LENGTH = 64 * 1024;
-let scratchBytes = new Uint8Array(SCRATCH_LENGTH);
+// ByteArrays (copy-bytes.ts): copyBytes writes into them.
+let scratchBytes = new ByteArray(SCRATCH_LENGTH);
 let scratchUnits = new Uint16Array(SCRATCH_LENGTH);
+// Their lengths, kept here: `length` is a getter of the typed arrays' prototype, which a program may patch.
+let scratchBytesLength = SCRATCH_LENGTH;
+let scratchUnitsLength = SCRATCH_LENGTH;
 
 /** Lets go of scratch space that one huge string made large, so that it is not held for good. */
 export function releaseStringScratch(): void {
   checkedState = undefined;
-  if (scratchBytes.length > KEPT_SCRATCH_LENGTH) scratchBytes = new Uint8Array(SCRATCH_LENGTH);
-  if (scratchUnits.length > KEPT_SCRATCH_LENGTH) scratchUnits = new Uint16Array(SCRATCH_LENGTH);
+  if (scratchBytesLength > KEPT_SCRATCH_LENGTH) {
+    scratchBytes = new ByteArray(SCRATCH_LENGTH);
+    scratchBytesLength = SCRATCH_LENGTH;
+  }
+  if (scratchUnitsLength > KEPT_SCRATCH_LENGTH) {
+    scratchUnits = new Uint16Array(SCRATCH_LENGTH);
+    scratchUnitsLength = SCRATCH_LENGTH;
+  }
 }
 
 /**
@@ -131,8 +143,9 @@ function buildString(state: ParseState, bytes: Uint8Array, start: number, end: n
     if (BROWSER_BUILD) return joinCodes(shortUnits, 0, unitCount);
   }
   // Other engines and the browser bundle call the decoders themselves: the tables are Bun's.
-  if (!nonAscii) return ON_BUN ? asciiValue(bytes, start, end, bytes === state.bytes && state.shared) : decodeAscii(bytes, start, end, bytes === state.bytes && state.shared);
-  return ON_BUN ? utf8Value(bytes, start, end, bytes === state.bytes && state.shared) : decodeRange(bytes, start, end, bytes === state.bytes && state.shared);
+  const input = bytes === state.bytes;
+  if (!nonAscii) return ON_BUN ? asciiValue(bytes, start, end, input && state.shared, input ? state.readLimit : scratchBytesLength) : decodeAscii(bytes, start, end, input && state.shared);
+  return ON_BUN ? utf8Value(bytes, start, end, input && state.shared, input ? state.readLimit : scratchBytesLength) : decodeRange(bytes, start, end, input && state.shared);
 }
 
 /** Reads an object key like {@link readString}, reusing the cached string for short ASCII keys. */
@@ -168,6 +181,7 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
   const bytes = state.bytes;
   const end = state.end;
   let out = scratchBytes;
+  let capacity = scratchBytesLength;
   let length = 0;
   let nonAscii = nonAsciiBefore;
   let runStart = start;
@@ -179,7 +193,10 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
     const kind = BYTE_CLASS[byte];
     if (kind === PLAIN && pos === runStart && pos < wordScanAt) {
       // Dense markup: an ASCII byte right after an escape is copied as it is read, no run call.
-      if (length === out.length) out = growScratch(out, length, length + 64);
+      if (length === capacity) {
+        out = growScratch(out, length + 64);
+        capacity = scratchBytesLength;
+      }
       out[length++] = byte;
       runStart = ++pos;
       continue;
@@ -195,7 +212,10 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
     }
     if (kind !== ESCAPE) break;
     // The output never outgrows the input read so far: every escape is at least as long as its UTF-8.
-    if (out.length < pos + 12 - start) out = growScratch(out, length, pos + 12 - start);
+    if (capacity < pos + 12 - start) {
+      out = growScratch(out, pos + 12 - start);
+      capacity = scratchBytesLength;
+    }
     if (pos > runStart) length = copyRaw(state, runStart, pos, out, length);
     // The one-letter escapes, most of them, are written here: a call costs more in dense markup.
     const simple = pos + 1 < end ? SIMPLE_ESCAPES[bytes[pos + 1]] : 0;
@@ -223,7 +243,7 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
     // Escapes come in clusters (`\n\n`, `\"word\"`): look at a few bytes one by one first.
     wordScanAt = pos + RESCAN_AFTER;
   }
-  if (out.length < pos - start) out = growScratch(out, length, pos - start);
+  if (capacity < pos - start) out = growScratch(out, pos - start);
   length = copyRaw(state, runStart, pos, out, length);
   finishString(state, pos);
   return buildString(state, out, 0, length, nonAscii);
@@ -243,10 +263,11 @@ SIMPLE_ESCAPES[0x74] = 0x09; // \t
 /** After an escape, the escaped-string scan goes this many bytes one by one before it reads words. */
 const RESCAN_AFTER = 2;
 
-/** A larger scratch buffer holding the first `length` bytes of `out`, kept for later strings. */
-function growScratch(out: Uint8Array, length: number, needed: number): Uint8Array<ArrayBuffer> {
-  const grown = new Uint8Array(Math.max(needed, out.length * 2));
-  grown.set(out.subarray(0, length));
+/** A larger scratch buffer beginning with the bytes of `out` (the scratch buffer), kept for later strings. */
+function growScratch(out: Uint8Array, needed: number): Uint8Array<ArrayBuffer> {
+  scratchBytesLength = Math.max(needed, scratchBytesLength * 2);
+  const grown = new ByteArray(scratchBytesLength);
+  typedArraySet(grown, out);
   return (scratchBytes = grown);
 }
 
@@ -270,7 +291,10 @@ function checkUtf8(state: ParseState, from: number, to: number): void {
   if (!state.fatal) return;
   if (state !== checkedState) {
     checkedState = state;
-    checkedInputIsUtf8 = isWholeInputUtf8(state.bytes, state.shared);
+    // The input alone: the kept copy of a short input runs on past it (state.ts, `readLimit`). The
+    // browser build has no native check (utf8.ts).
+    const bytes = state.bytes;
+    checkedInputIsUtf8 = !BROWSER_BUILD && isWholeInputUtf8(state.readLimit === state.end ? bytes : byteRange(bytes, 0, state.end), state.shared);
   }
   if (checkedInputIsUtf8) return;
   const invalidAt = findInvalidUtf8(state.bytes, from, to);
@@ -322,7 +346,10 @@ function encodeUtf8(codePoint: number, out: Uint8Array, length: number): number 
  */
 function readEscapedStringAsUnits(state: ParseState, start: number, escapeAt: number, stop: number): string {
   const bytes = state.bytes;
-  if (scratchUnits.length < stop - start) scratchUnits = new Uint16Array(Math.max(stop - start, scratchUnits.length * 2));
+  if (scratchUnitsLength < stop - start) {
+    scratchUnitsLength = Math.max(stop - start, scratchUnitsLength * 2);
+    scratchUnits = new Uint16Array(scratchUnitsLength);
+  }
   const units = scratchUnits;
   let length = 0;
   let segmentStart = start;
@@ -386,13 +413,10 @@ function hexValue(byte: number): number {
   return -1;
 }
 
-/** A string from UTF-16 code units; apply in slices small enough for its argument limit. */
+/**
+ * A string from UTF-16 code units. Not by `fromCharCode.apply` on the units: it reads their `length`
+ * through the prototype's getter, which a program may patch; strings with lone surrogates are rare.
+ */
 function unitsToString(units: Uint16Array, length: number): string {
-  if (length <= SHORT_LENGTH) return fromCodes(units, 0, length);
-  const SLICE = 4096;
-  let text = '';
-  for (let from = 0; from < length; from += SLICE) {
-    text += String.fromCharCode.apply(null, units.subarray(from, Math.min(length, from + SLICE)) as unknown as number[]);
-  }
-  return text;
+  return length <= SHORT_LENGTH ? fromCodes(units, 0, length) : joinCodes(units, 0, length);
 }

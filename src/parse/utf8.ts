@@ -1,5 +1,6 @@
 import { loadNodeBuiltin } from '../detach/node-builtin.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { byteRange, copyOfRange } from './byte-views.js';
 
 // UTF-8 helpers for string values. Bytes below 0x80 never occur inside a multi-byte sequence,
 // so decoding a string's bytes on their own gives exactly what decoding the whole document would.
@@ -14,7 +15,7 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
  * subpart. A view on a SharedArrayBuffer is copied first: TextDecoder refuses shared memory in browsers.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, end: number, shared: boolean): string {
-  return decoder.decode(shared ? bytes.slice(start, end) : bytes.subarray(start, end));
+  return decoder.decode(shared ? copyOfRange(bytes, start, end) : byteRange(bytes, start, end));
 }
 
 type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;

@@ -10,6 +10,7 @@ export function skipWhitespace(state: ParseState, pos: number): number {
   const end = state.end;
   const words = state.words;
   const wordsStart = state.wordsStart;
+  const wordCount = state.wordCount;
   while (pos < end) {
     const byte = bytes[pos];
     if (byte !== SPACE) {
@@ -23,7 +24,7 @@ export function skipWhitespace(state: ParseState, pos: number): number {
     // Inside a run of spaces: jump whole words once aligned.
     if (words != null && pos >= wordsStart && ((pos - wordsStart) & 3) === 0) {
       let index = (pos - wordsStart) >> 2;
-      while (index < words.length && words[index] === FOUR_SPACES) index++;
+      while (index < wordCount && words[index] === FOUR_SPACES) index++;
       pos = wordsStart + (index << 2);
     }
   }

@@ -1,4 +1,4 @@
-import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { typedArrayBuffer, typedArrayByteOffset } from '../buffers/intrinsics.js';
 
 /**
  * What the word scans read of a parse: its input and the word view made for it. ParseState has
@@ -6,10 +6,12 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
  */
 export interface WordSource {
   readonly bytes: Uint8Array;
+  readonly end: number;
   readonly shared: boolean;
   /** The input as 32-bit words; null until made, undefined if there is none. */
   words: Uint32Array | undefined | null;
   wordsStart: number;
+  wordCount: number;
 }
 
 /** Inputs at least this long get their word view at once: indentation alone makes it pay. */
@@ -18,45 +20,39 @@ export const EAGER_WORD_VIEW_LENGTH = 1024;
 /** Shorter inputs never get one: no string in them is long enough to repay making it. */
 const LAZY_WORD_VIEW_LENGTH = 64;
 
+const Uint32ArrayConstructor = Uint32Array;
+
 /**
- * A 32-bit view over the 4-byte-aligned middle of the input, `start` bytes in, so that runs of
- * spaces and of plain string bytes can be read a word at a time. None for shared input, whose
- * bytes another thread may change between the word test and the byte reads.
+ * A 32-bit view over the 4-byte-aligned middle of the input (`length` bytes of `buffer` from
+ * `byteOffset`), `start` bytes in, `count` words long, so that runs of spaces and of plain string
+ * bytes can be read a word at a time. None for shared input, whose bytes another thread may change
+ * between the word test and the byte reads.
  */
-export function makeWordView(bytes: Uint8Array, shared: boolean, minLength: number): { words: Uint32Array; start: number } | undefined {
-  if (shared || bytes.length < minLength) return undefined;
-  const start = (4 - (bytes.byteOffset & 3)) & 3;
-  const count = (bytes.length - start) >> 2;
-  return { words: new Uint32Array(bytes.buffer, bytes.byteOffset + start, count), start };
+export function makeWordView(
+  buffer: ArrayBufferLike,
+  byteOffset: number,
+  length: number,
+  shared: boolean,
+  minLength: number,
+): { words: Uint32Array; start: number; count: number } | undefined {
+  if (shared || length < minLength) return undefined;
+  const start = (4 - (byteOffset & 3)) & 3;
+  const count = (length - start) >> 2;
+  return { words: new Uint32ArrayConstructor(buffer, byteOffset + start, count), start, count };
 }
 
 /**
- * Where inputs too short for a view of their own get their words: a copy of the input, kept across
- * parses. Copying up to 1 KB costs 14 to 32 ns, a new Uint32Array 24 to 30 on V8 and 46 on Bun, and
- * it leaves the collector no view to trace and free (bench/NOTES.md, round 12, small bodies). The
- * last word has room for the zero byte written after the input, which stops every word loop.
- */
-const copiedWords = BROWSER_BUILD ? undefined : new Uint32Array((EAGER_WORD_VIEW_LENGTH >> 2) + 1);
-const copiedBytes = copiedWords === undefined ? undefined : new Uint8Array(copiedWords.buffer);
-
-/**
- * The input's words, made on first use for inputs too short to get a view at once: the kept copy
- * above, aligned from the input's first byte. Its words past the input's end hold an earlier
- * input's bytes, which no loop reaches: the zero byte at the end stops them all.
+ * The input's words, made on first use for inputs too short to get a view at once. Outside the
+ * browser build those are parsed from the kept copy (input-bytes.ts), which has its words from the
+ * start: only the browser build's short inputs come here (its size cap has no room for the copy).
  */
 export function wordsOf(state: WordSource): Uint32Array | undefined {
   if (state.words !== null) return state.words;
   const bytes = state.bytes;
-  // The browser build makes a view: its bundle's size cap has no room for the copy.
-  if (copiedBytes === undefined || state.shared || bytes.length < LAZY_WORD_VIEW_LENGTH || bytes.length >= EAGER_WORD_VIEW_LENGTH) {
-    const view = makeWordView(bytes, state.shared, LAZY_WORD_VIEW_LENGTH);
-    state.wordsStart = view?.start ?? 0;
-    return (state.words = view?.words);
-  }
-  copiedBytes.set(bytes);
-  copiedBytes[bytes.length] = 0;
-  state.wordsStart = 0;
-  return (state.words = copiedWords);
+  const view = makeWordView(typedArrayBuffer(bytes), typedArrayByteOffset(bytes), state.end, state.shared, LAZY_WORD_VIEW_LENGTH);
+  state.wordsStart = view?.start ?? 0;
+  state.wordCount = view?.count ?? 0;
+  return (state.words = view?.words);
 }
 
 /**
@@ -69,8 +65,9 @@ export function skipPlainAsciiWords(state: WordSource, pos: number): number {
   const words = wordsOf(state);
   if (words === undefined) return pos;
   const wordsStart = state.wordsStart;
+  const count = state.wordCount;
   let index = (pos - wordsStart) >> 2;
-  while (index < words.length) {
+  while (index < count) {
     const word = words[index];
     const quotes = word ^ 0x22222222;
     const backslashes = word ^ 0x5c5c5c5c;
@@ -96,8 +93,9 @@ export function skipTextWords(state: WordSource, pos: number): number {
   const words = wordsOf(state);
   if (words === undefined) return pos;
   const wordsStart = state.wordsStart;
+  const count = state.wordCount;
   let index = (pos - wordsStart) >> 2;
-  while (index < words.length) {
+  while (index < count) {
     const word = words[index];
     // The same test with the `& ~word` mask: it clears the top bits of bytes at or above 0x80,
     // which a subtraction may set, so that only a byte below 0x20, a quote or a backslash marks.

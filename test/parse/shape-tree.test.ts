@@ -3,12 +3,13 @@ import { ShapeTree, WIDE, type Shape } from '../../src/parse/object-shapes.js';
 import { childOf, childrenOf, shapesBelow } from './shape-walk.js';
 import { parseDocument } from '../../src/parse/parser.js';
 import { ParseState } from '../../src/parse/state.js';
+import { toInputBytes } from '../../src/parse/input.js';
 import { oracle, utf8 } from './oracle.js';
 
 /** Parses `text` with `tree` as the shape tree, and checks the value against the oracle. */
 function parseWith(tree: ShapeTree, text: string): unknown {
   const bytes = utf8(text);
-  const value = parseDocument(new ParseState(bytes, false, false, 512, 'ignore', 'ignore', tree));
+  const value = parseDocument(new ParseState(toInputBytes(bytes, 'test'), false, 512, 'ignore', 'ignore', tree));
   const expected = oracle(bytes);
   expect(expected.ok).toBe(true);
   if (expected.ok) expect(value).toEqual(expected.value);

@@ -1,0 +1,8 @@
+// patched-views.test.ts again, with the paths Bun takes (process.versions.bun set when the modules load).
+export {};
+
+const bunVersion = process.versions.bun;
+process.versions.bun = bunVersion ?? 'test';
+await import('./patched-views.test.js');
+// The modules read it once, when they load; later test files in this worker must not see it.
+if (bunVersion === undefined) delete (process.versions as { bun?: string }).bun;
