@@ -303,9 +303,5 @@ const DECODED_TEXT_LENGTH = 64;
 function asciiText(state: ParseState, start: number, end: number): string {
   const bytes = state.bytes;
   if (end - start > DECODED_TEXT_LENGTH) return decodeAscii(bytes, start, end, state.shared);
-  let text = '';
-  for (let from = start; from < end; from += 4096) {
-    text += String.fromCharCode.apply(null, bytes.subarray(from, Math.min(end, from + 4096)) as unknown as number[]);
-  }
-  return text;
+  return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
 }

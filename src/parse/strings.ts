@@ -268,11 +268,14 @@ let checkedInputIsUtf8 = false;
 /** In fatal mode, fails at the first ill-formed UTF-8 sequence in `bytes[from, to)`. */
 function checkUtf8(state: ParseState, from: number, to: number): void {
   if (!state.fatal) return;
-  if (state !== checkedState) {
-    checkedState = state;
-    checkedInputIsUtf8 = isWholeInputUtf8(state.bytes, state.shared);
+  // The browser build has no whole-input check (isWholeInputUtf8 is Node's).
+  if (!BROWSER_BUILD) {
+    if (state !== checkedState) {
+      checkedState = state;
+      checkedInputIsUtf8 = isWholeInputUtf8(state.bytes, state.shared);
+    }
+    if (checkedInputIsUtf8) return;
   }
-  if (checkedInputIsUtf8) return;
   const invalidAt = findInvalidUtf8(state.bytes, from, to);
   if (invalidAt !== -1) throw fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
 }
