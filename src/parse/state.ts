@@ -3,6 +3,7 @@ import type { PropertyName } from './property-stack.js';
 import type { KeyAction, ParseFailureCode } from './types.js';
 import { sharedShapeTree, type ShapeTree } from './object-shapes.js';
 import { EAGER_WORD_VIEW_LENGTH, makeWordView } from './word-view.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
 export class ParseState {
@@ -52,6 +53,7 @@ export class ParseState {
     this.maxDepth = maxDepth;
     this.protoAction = protoAction;
     this.constructorAction = constructorAction;
+    if (BROWSER_BUILD) shapes.parses++;
     // Made here, not by calling wordsOf(this): that call cost Bun about 30 % on twitter.
     if (bytes.length >= EAGER_WORD_VIEW_LENGTH) {
       const view = makeWordView(bytes, shared, EAGER_WORD_VIEW_LENGTH);
