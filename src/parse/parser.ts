@@ -1,6 +1,7 @@
 import {
   CHUNK_LENGTH,
   copyElements,
+  doubledNumbers,
   elementBuffer,
   generalBuffer,
   grownBuffer,
@@ -225,6 +226,7 @@ export function parseDocument(state: ParseState): unknown {
           // inlined) a double is boxed. Store sites of their own, which only see numbers-only buffers.
           // The browser build's buffers grow by assignment, here as in the generic store.
           const storeHere = inArray && numbersOnly && (count !== elements.length || BROWSER_BUILD);
+          if (BROWSER_BUILD && storeHere && count === elements.length) elements = doubledNumbers(outerDepth, elements);
           if (integer >= 0) {
             if (!storeHere) {
               value = integer;
