@@ -123,14 +123,18 @@ export function grownBuffer(depth: number, full: unknown[], numbersOnly: boolean
 }
 
 /**
- * Browser build: the numbers buffer of the open array at `depth`, full at `full.length` elements,
- * twice as long (by concat, which keeps doubles unboxed); `full` itself if a program made arrays
- * unspreadable, and the store grows it by assignment. Grown a slot at a time by assignment, a
- * buffer of 2,000,000 numbers took 25 to 50 ms of copies and collections, doubled 19 (round 13).
+ * Browser build: the buffer of the open array at `depth`, full at `full.length` elements, twice as
+ * long (by concat, which keeps doubles unboxed; the new half of a general buffer is cleared, so that
+ * it holds no value twice); `full` itself if a program made arrays unspreadable, and the store grows
+ * it by assignment. Grown a slot at a time by assignment, a buffer of 2,000,000 numbers took 25 to
+ * 50 ms of copies and collections, doubled 19 (bench/NOTES.md, round 13).
  */
-export function doubledNumbers(depth: number, full: unknown[]): unknown[] {
+export function doubledBuffer(depth: number, full: unknown[], numbersOnly: boolean): unknown[] {
   const doubled = full.concat(full);
-  return doubled.length === 2 * full.length ? (numberBuffers[depth] = doubled as number[]) : full;
+  if (doubled.length !== 2 * full.length) return full;
+  if (numbersOnly) return (numberBuffers[depth] = doubled as number[]);
+  if (depth < REUSED_DEPTHS) generalBuffers[depth] = doubled;
+  return doubled.fill(0, full.length);
 }
 
 /** Moves the first `count` elements of an array at `depth` to the general buffer, and returns it. */

@@ -1,7 +1,7 @@
 import {
   CHUNK_LENGTH,
   copyElements,
-  doubledNumbers,
+  doubledBuffer,
   elementBuffer,
   generalBuffer,
   grownBuffer,
@@ -226,7 +226,7 @@ export function parseDocument(state: ParseState): unknown {
           // inlined) a double is boxed. Store sites of their own, which only see numbers-only buffers.
           // The browser build's buffers grow by assignment, here as in the generic store.
           const storeHere = inArray && numbersOnly && (count !== elements.length || BROWSER_BUILD);
-          if (BROWSER_BUILD && storeHere && count === elements.length) elements = doubledNumbers(outerDepth, elements);
+          if (BROWSER_BUILD && storeHere && count === elements.length) elements = doubledBuffer(outerDepth, elements, true);
           if (integer >= 0) {
             if (!storeHere) {
               value = integer;
@@ -272,6 +272,7 @@ export function parseDocument(state: ParseState): unknown {
         }
         // Buffers double up to CHUNK_LENGTH (array-scratch.ts), so one test finds both a full
         // buffer and a full chunk.
+        if (BROWSER_BUILD && count === elements.length) elements = doubledBuffer(outerDepth, elements, numbersOnly);
         if (!BROWSER_BUILD && count === elements.length) {
           if (count === CHUNK_LENGTH) {
             elements = spillElements(outerDepth, elements, numbersOnly);

@@ -102,7 +102,7 @@ describe('browser build: shape keys kept as their own bytes', () => {
   });
 });
 
-describe('browser build: runs of numbers, stored into buffers doubled by concat', () => {
+describe('browser build: arrays, stored into buffers doubled by concat', () => {
   it('agrees with JSON.parse on arrays of numbers longer than the buffers, twice, and mixed', () => {
     for (const length of [15, 16, 17, 4095, 4096, 4097, 10_000]) {
       const integers = Array.from({ length }, (_, index) => (index * 7919) % 1_000_003);
@@ -119,7 +119,10 @@ describe('browser build: runs of numbers, stored into buffers doubled by concat'
     const prototype = Array.prototype as unknown as Record<symbol, unknown>;
     try {
       prototype[Symbol.isConcatSpreadable] = false;
-      for (const length of [17, 33, 5000]) expectAgreement(utf8(JSON.stringify(Array.from({ length }, (_, index) => index / 4))));
+      for (const length of [17, 33, 5000]) {
+        expectAgreement(utf8(JSON.stringify(Array.from({ length }, (_, index) => index / 4))));
+        expectAgreement(utf8(JSON.stringify(Array.from({ length }, (_, index) => (index % 2 ? `s${index}` : index)))));
+      }
     } finally {
       delete prototype[Symbol.isConcatSpreadable];
     }
