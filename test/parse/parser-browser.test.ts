@@ -115,6 +115,17 @@ describe('browser build: arrays, stored into buffers doubled by concat', () => {
     }
   });
 
+  it('hands a long array of numbers its own buffer, which later parses never reuse', () => {
+    for (const length of [7167, 7168, 7200, 8192, 8193, 16_000, 16_384]) {
+      const first = JSON.stringify([Array.from({ length }, (_, index) => index * 3), [1.5, 2.5]]);
+      const firstResult = parseBinary(utf8(first));
+      const second = JSON.stringify([Array.from({ length }, (_, index) => (index + 1) / -8)]);
+      const secondResult = parseBinary(utf8(second));
+      expect(firstResult).toEqual({ ok: true, value: JSON.parse(first) });
+      expect(secondResult).toEqual({ ok: true, value: JSON.parse(second) });
+    }
+  });
+
   it('agrees with JSON.parse where a program made arrays unspreadable (the buffers then grow by assignment)', () => {
     const prototype = Array.prototype as unknown as Record<symbol, unknown>;
     try {
