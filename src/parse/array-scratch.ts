@@ -189,7 +189,7 @@ export function copyElements(elements: unknown[], count: number, numbersOnly: bo
   // Browser build: a long array of numbers that fills most of its buffer is given the buffer itself,
   // cut to its length, instead of a copy. Only from 7/8 full: V8 leaves the cut-off part allocated
   // (it trims a buffer only when less than half of it is kept), and a copy costs less than that.
-  if (BROWSER_BUILD && numbersOnly && count > CHUNK_LENGTH && count >= elements.length - (elements.length >> 3)) {
+  if (count > CHUNK_LENGTH && BROWSER_BUILD && numbersOnly && count >= elements.length - (elements.length >> 3)) {
     elements.length = count;
     numberBuffers[depth] = newNumberBuffer();
     return elements;

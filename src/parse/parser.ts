@@ -224,9 +224,10 @@ export function parseDocument(state: ParseState): unknown {
           } else if (byte !== MINUS) return fail(state, pos, 'a value');
           // Into an array of numbers with room, stored here: through `value` (or a call not
           // inlined) a double is boxed. Store sites of their own, which only see numbers-only buffers.
-          // The browser build's buffers grow by assignment, here as in the generic store.
+          // The browser build doubles a full numbers buffer first (doubledBuffer), here as in the generic store.
           const storeHere = inArray && numbersOnly && (count !== elements.length || BROWSER_BUILD);
-          if (BROWSER_BUILD && storeHere && count === elements.length) elements = doubledBuffer(outerDepth, elements, true);
+          // (Outside the browser build `storeHere` means there is room: the test goes no further.)
+          if (storeHere && count === elements.length && BROWSER_BUILD) elements = doubledBuffer(outerDepth, elements, true);
           if (integer >= 0) {
             if (!storeHere) {
               value = integer;
@@ -271,10 +272,10 @@ export function parseDocument(state: ParseState): unknown {
           numbersOnly = false;
         }
         // Buffers double up to CHUNK_LENGTH (array-scratch.ts), so one test finds both a full
-        // buffer and a full chunk.
-        if (BROWSER_BUILD && count === elements.length) elements = doubledBuffer(outerDepth, elements, numbersOnly);
-        if (!BROWSER_BUILD && count === elements.length) {
-          if (count === CHUNK_LENGTH) {
+        // buffer and a full chunk. The browser build has no chunks: its buffers double on.
+        if (count === elements.length) {
+          if (BROWSER_BUILD) elements = doubledBuffer(outerDepth, elements, numbersOnly);
+          else if (count === CHUNK_LENGTH) {
             elements = spillElements(outerDepth, elements, numbersOnly);
             count = 0;
           } else elements = grownBuffer(outerDepth, elements, numbersOnly);
