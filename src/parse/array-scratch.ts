@@ -122,6 +122,21 @@ export function grownBuffer(depth: number, full: unknown[], numbersOnly: boolean
   return wider;
 }
 
+/**
+ * Browser build: the buffer of the open array at `depth`, full at `full.length` elements, twice as
+ * long (by concat, which keeps doubles unboxed; the new half of a general buffer is cleared, so that
+ * it holds no value twice); `full` itself if a program made arrays unspreadable, and the store grows
+ * it by assignment. Grown a slot at a time by assignment, a buffer of 2,000,000 numbers took 25 to
+ * 50 ms of copies and collections, doubled 19 (bench/NOTES.md, round 13).
+ */
+export function doubledBuffer(depth: number, full: unknown[], numbersOnly: boolean): unknown[] {
+  const doubled = full.concat(full);
+  if (doubled.length !== 2 * full.length) return full;
+  if (numbersOnly) return (numberBuffers[depth] = doubled as number[]);
+  if (depth < REUSED_DEPTHS) generalBuffers[depth] = doubled;
+  return doubled.fill(0, full.length);
+}
+
 /** Moves the first `count` elements of an array at `depth` to the general buffer, and returns it. */
 export function generalBuffer(depth: number, numbers: unknown[], count: number): unknown[] {
   let general = generalBuffers[depth];
@@ -170,6 +185,14 @@ export function copyElements(elements: unknown[], count: number, numbersOnly: bo
   if (!BROWSER_BUILD && depth <= deepestSpill) {
     const spill = spills.get(depth);
     if (spill !== undefined) return joinChunks(depth, spill, elements.slice(0, count));
+  }
+  // Browser build: a long array of numbers that fills most of its buffer is given the buffer itself,
+  // cut to its length, instead of a copy. Only from 7/8 full: V8 leaves the cut-off part allocated
+  // (it trims a buffer only when less than half of it is kept), and a copy costs less than that.
+  if (count > CHUNK_LENGTH && BROWSER_BUILD && numbersOnly && count >= elements.length - (elements.length >> 3)) {
+    elements.length = count;
+    numberBuffers[depth] = newNumberBuffer();
+    return elements;
   }
   if (count === 0 || count > 4) return elements.slice(0, count);
   return numbersOnly ? fewNumbers(elements, count) : fewValues(elements, count);

@@ -99,8 +99,10 @@ let isAscii: IsAscii | null | undefined;
 function utf16Length(bytes: Uint8Array, length: number): number {
   // An ASCII line needs no decoding: Node's isAscii answers for a 1 MiB line in microseconds,
   // where decoding it takes milliseconds (a byte loop too: failure paths run cold).
-  if (isAscii === undefined) isAscii = BROWSER_BUILD ? null : (loadNodeBuiltin<{ isAscii: IsAscii }>('node:buffer')?.isAscii ?? null);
-  if (typeof isAscii === 'function' && isAscii(bytes)) return length;
+  if (!BROWSER_BUILD) {
+    if (isAscii === undefined) isAscii = loadNodeBuiltin<{ isAscii: IsAscii }>('node:buffer')?.isAscii ?? null;
+    if (typeof isAscii === 'function' && isAscii(bytes)) return length;
+  }
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).length;
 }
 

@@ -1,6 +1,7 @@
 import {
   CHUNK_LENGTH,
   copyElements,
+  doubledBuffer,
   elementBuffer,
   generalBuffer,
   grownBuffer,
@@ -32,7 +33,7 @@ import {
 import { numberRead, readNumber } from './numbers.js';
 import { skipWhitespace } from './whitespace.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
+import { buildMapObject, MAP_BUILD_MIN_KEYS, objectPrototype } from './map-objects.js';
 import { KEY_HEAD_LENGTH, packWord, WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexKey, readIndexMember } from './index-keys.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
@@ -44,8 +45,8 @@ import { asciiValue, SEEN_MAX_LENGTH, SEEN_MIN_LENGTH, shortAsciiValue } from '.
 
 type JsonObject = Record<string, unknown>;
 
-const hasOwn = Object.prototype.hasOwnProperty;
-const objectPrototype = Object.prototype;
+const hasOwn = objectPrototype.hasOwnProperty;
+const assign = Object.assign;
 
 /**
  * Plain ASCII string values up to this many bytes are read in the loop. In browsers longer ones are
@@ -223,8 +224,10 @@ export function parseDocument(state: ParseState): unknown {
           } else if (byte !== MINUS) return fail(state, pos, 'a value');
           // Into an array of numbers with room, stored here: through `value` (or a call not
           // inlined) a double is boxed. Store sites of their own, which only see numbers-only buffers.
-          // The browser build's buffers grow by assignment, here as in the generic store.
+          // The browser build doubles a full numbers buffer first (doubledBuffer), here as in the generic store.
           const storeHere = inArray && numbersOnly && (count !== elements.length || BROWSER_BUILD);
+          // (Outside the browser build `storeHere` means there is room: the test goes no further.)
+          if (storeHere && count === elements.length && BROWSER_BUILD) elements = doubledBuffer(outerDepth, elements, true);
           if (integer >= 0) {
             if (!storeHere) {
               value = integer;
@@ -269,9 +272,10 @@ export function parseDocument(state: ParseState): unknown {
           numbersOnly = false;
         }
         // Buffers double up to CHUNK_LENGTH (array-scratch.ts), so one test finds both a full
-        // buffer and a full chunk.
-        if (!BROWSER_BUILD && count === elements.length) {
-          if (count === CHUNK_LENGTH) {
+        // buffer and a full chunk. The browser build has no chunks: its buffers double on.
+        if (count === elements.length) {
+          if (BROWSER_BUILD) elements = doubledBuffer(outerDepth, elements, numbersOnly);
+          else if (count === CHUNK_LENGTH) {
             elements = spillElements(outerDepth, elements, numbersOnly);
             count = 0;
           } else elements = grownBuffer(outerDepth, elements, numbersOnly);
@@ -354,10 +358,16 @@ function buildObject(
   end: number,
   closeAt: number,
 ): JsonObject {
-  const factory = state.shapes.factoryFor(shape);
+  const factory = BROWSER_BUILD ? undefined : state.shapes.factoryFor(shape);
   let object: JsonObject;
+  let template: JsonObject | undefined;
   if (factory !== undefined) {
     object = factory(values, start);
+  } else if (BROWSER_BUILD && shape !== WIDE && (template = state.shapes.templateFor(shape)) !== undefined) {
+    // One copy, then each value stored over a property of its own: no transitions, and no look at
+    // Object.prototype for each key (templateFor looked once this parse).
+    object = assign({}, template);
+    for (let index = start; index < end; index++) object[keys[index]] = values[index];
   } else if (shape === WIDE && end - start >= MAP_BUILD_MIN_KEYS) {
     object = buildMapObject(keys, values, start, end, state.protoAction);
   } else {

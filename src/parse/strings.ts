@@ -289,14 +289,16 @@ let checkedInputIsUtf8 = false;
 /** In fatal mode, fails at the first ill-formed UTF-8 sequence in `bytes[from, to)`. */
 function checkUtf8(state: ParseState, from: number, to: number): void {
   if (!state.fatal) return;
-  if (state !== checkedState) {
-    checkedState = state;
-    // The input alone: the kept copy of a short input runs on past it (state.ts, `readLimit`). The
-    // browser build has no native check (utf8.ts).
-    const bytes = state.bytes;
-    checkedInputIsUtf8 = !BROWSER_BUILD && isWholeInputUtf8(state.readLimit === state.end ? bytes : byteRange(bytes, 0, state.end), state.shared);
+  // The browser build has no whole-input check (isWholeInputUtf8 is Node's).
+  if (!BROWSER_BUILD) {
+    if (state !== checkedState) {
+      checkedState = state;
+      // The input alone: the kept copy of a short input runs on past it (state.ts, `readLimit`).
+      const bytes = state.bytes;
+      checkedInputIsUtf8 = isWholeInputUtf8(state.readLimit === state.end ? bytes : byteRange(bytes, 0, state.end), state.shared);
+    }
+    if (checkedInputIsUtf8) return;
   }
-  if (checkedInputIsUtf8) return;
   const invalidAt = findInvalidUtf8(state.bytes, from, to);
   if (invalidAt !== -1) throw fail(state, invalidAt, 'well-formed UTF-8 (fatal mode)');
 }
