@@ -186,14 +186,6 @@ export function copyElements(elements: unknown[], count: number, numbersOnly: bo
     const spill = spills.get(depth);
     if (spill !== undefined) return joinChunks(depth, spill, elements.slice(0, count));
   }
-  // Browser build: a long array of numbers that fills most of its buffer is given the buffer itself,
-  // cut to its length, instead of a copy. Only from 7/8 full: V8 leaves the cut-off part allocated
-  // (it trims a buffer only when less than half of it is kept), and a copy costs less than that.
-  if (count > CHUNK_LENGTH && BROWSER_BUILD && numbersOnly && count >= elements.length - (elements.length >> 3)) {
-    elements.length = count;
-    numberBuffers[depth] = newNumberBuffer();
-    return elements;
-  }
   if (count === 0 || count > 4) return elements.slice(0, count);
   return numbersOnly ? fewNumbers(elements, count) : fewValues(elements, count);
 }

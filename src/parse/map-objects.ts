@@ -21,8 +21,7 @@ import type { KeyAction } from './types.js';
 /** Objects with a shape of their own (WIDE) and at least this many properties are built here. */
 export const MAP_BUILD_MIN_KEYS = 32;
 
-/** Captured at load, like every built-in the parser relies on; shared by the modules that build objects. */
-export const objectPrototype = Object.prototype;
+const objectPrototype = Object.prototype;
 
 /** The object of `keys[start, end)` and `values[start, end)`, built as a dictionary. */
 export function buildMapObject(

@@ -17,7 +17,6 @@
  */
 
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { objectPrototype } from './map-objects.js';
 
 /** Builds an object from `values[start]`, `values[start + 1]`, ... in the shape's key order. */
 type Factory = (values: unknown[], start: number) => Record<string, unknown>;
@@ -71,16 +70,9 @@ export class Shape {
    * The browser build makes the Map with the first child.
    */
   children: Map<string, Shape> | undefined = undefined;
-  /**
-   * Objects built with this shape since it was created. In the browser build the last parse that
-   * built one, negated once that parse checked its keys (see templateFor).
-   */
+  /** Objects built with this shape since it was created. */
   uses = 0;
-  /**
-   * How objects of this shape are made in one step once it is used often: a compiled factory, or in
-   * the browser build a template, an object with the shape's keys in order (see templateFor).
-   */
-  factory: Factory | Record<string, unknown> | undefined = undefined;
+  factory: Factory | undefined = undefined;
 
   constructor(key: string, parent: Shape | undefined) {
     const length = plainKeyLength(key);
@@ -240,8 +232,6 @@ export class ShapeTree {
   factoryCount = 0;
   /** Whether the last nextShape call made a new shape; read and reset by the caller. */
   grown = false;
-  /** Browser build: parses begun with this tree, counted by ParseState for templateFor. */
-  parses = 0;
   /**
    * The shape after the first key of the last object opened at each depth. Objects at one depth
    * mostly start alike (the records of a list, the addresses in them), while the root's last child
@@ -303,7 +293,7 @@ export class ShapeTree {
    * caller builds the object one property at a time).
    */
   factoryFor(shape: Shape): Factory | undefined {
-    if (shape.factory !== undefined) return shape.factory as Factory;
+    if (shape.factory !== undefined) return shape.factory;
     if (BROWSER_BUILD || shape === WIDE || !canCompile || ++shape.uses <= USES_BEFORE_FACTORY) return undefined;
     // The source is built as a string, last key first: no array, so no store a prototype could catch.
     let properties = '';
@@ -320,32 +310,6 @@ export class ShapeTree {
     return shape.factory;
   }
 
-  /**
-   * Browser build: the template of `shape` for the object being built, or undefined (and the caller
-   * builds it one property at a time). The first object of a shape in a parse gets none, so that a
-   * shape met once a parse (small bodies) costs nothing more; the second makes the template if need
-   * be. A template is copied by Object.assign, which sets each key on the new object: so it is
-   * handed out only in a parse that found none of its keys on Object.prototype, where a setter or a
-   * read-only property could catch the key (`__proto__` is always there). A parse runs no code of
-   * the program's, so one look a parse holds.
-   */
-  templateFor(shape: Shape): Record<string, unknown> | undefined {
-    const parse = this.parses;
-    if (shape.uses !== -parse) {
-      if (shape.uses !== parse) {
-        shape.uses = parse;
-        return undefined;
-      }
-      for (let step = shape; step.parent !== undefined; step = step.parent) if (step.key in objectPrototype) return undefined;
-      shape.uses = -parse;
-    }
-    if (shape.factory === undefined) {
-      if (++this.factoryCount > this.maxFactories) this.forget();
-      shape.factory = fillTemplate({}, shape);
-    }
-    return shape.factory as Record<string, unknown>;
-  }
-
   /** Drops the whole tree; shapes still held by a parse in progress keep working on their own. */
   private forget(): void {
     this.root = new Shape('', undefined);
@@ -353,19 +317,6 @@ export class ShapeTree {
     this.shapeCount = 0;
     this.factoryCount = 0;
   }
-}
-
-/**
- * `template` with the keys of `shape` defined in order, from the root's child on (browser build).
- * Defined, not set: set one at a time past 16 or so keys, V8 turns an object into a dictionary, and
- * Object.assign from one took 4 to 10 µs for 20 to 60 keys against 40 to 100 ns from a fast one.
- */
-function fillTemplate(template: Record<string, unknown>, shape: Shape): Record<string, unknown> {
-  if (shape.parent !== undefined) {
-    fillTemplate(template, shape.parent);
-    Object.defineProperty(template, shape.key, { value: null, writable: true, enumerable: true, configurable: true });
-  }
-  return template;
 }
 
 /** The tree every parse uses unless it is given another (tests give small ones). */

@@ -33,7 +33,7 @@ import {
 import { numberRead, readNumber } from './numbers.js';
 import { skipWhitespace } from './whitespace.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { buildMapObject, MAP_BUILD_MIN_KEYS, objectPrototype } from './map-objects.js';
+import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { KEY_HEAD_LENGTH, packWord, WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexKey, readIndexMember } from './index-keys.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
@@ -45,8 +45,8 @@ import { asciiValue, SEEN_MAX_LENGTH, SEEN_MIN_LENGTH, shortAsciiValue } from '.
 
 type JsonObject = Record<string, unknown>;
 
-const hasOwn = objectPrototype.hasOwnProperty;
-const assign = Object.assign;
+const hasOwn = Object.prototype.hasOwnProperty;
+const objectPrototype = Object.prototype;
 
 /**
  * Plain ASCII string values up to this many bytes are read in the loop. In browsers longer ones are
@@ -358,16 +358,10 @@ function buildObject(
   end: number,
   closeAt: number,
 ): JsonObject {
-  const factory = BROWSER_BUILD ? undefined : state.shapes.factoryFor(shape);
+  const factory = state.shapes.factoryFor(shape);
   let object: JsonObject;
-  let template: JsonObject | undefined;
   if (factory !== undefined) {
     object = factory(values, start);
-  } else if (BROWSER_BUILD && shape !== WIDE && (template = state.shapes.templateFor(shape)) !== undefined) {
-    // One copy, then each value stored over a property of its own: no transitions, and no look at
-    // Object.prototype for each key (templateFor looked once this parse).
-    object = assign({}, template);
-    for (let index = start; index < end; index++) object[keys[index]] = values[index];
   } else if (shape === WIDE && end - start >= MAP_BUILD_MIN_KEYS) {
     object = buildMapObject(keys, values, start, end, state.protoAction);
   } else {
