@@ -96,6 +96,7 @@ export async function runCase(options) {
       heap: stats?.heap ?? null,
       serverRequests: stats?.requests ?? null,
       serverFailures: stats?.failures ?? null,
+      serverCarriedOver: stats?.carriedOver ?? null,
       serverMs: stats?.serverMs ?? null,
       receiveMs: stats?.receiveMs ?? null,
       loopDelayMs: stats?.loopDelayMs ?? null,
