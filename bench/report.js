@@ -537,7 +537,10 @@ function httpSummaryRows(columns, httpResults) {
       return httpSummaryCases
         .map(([body, size]) => {
           const row = run.comparisons.find((candidate) => candidate.ours === 'parseBody' && candidate.baseline === 'usual' && candidate.body === body && candidate.size === size);
-          return row ? formatRatio(row.ratios[metric]) : '—';
+          if (!row) return '—';
+          // A dash would hide that a server died: name who was OOM-killed.
+          if (row.killed?.length) return row.killed.length === 2 ? 'both OOM-killed' : `${row.killed.join(', ')} OOM-killed`;
+          return formatRatio(row.ratios[metric]);
         })
         .join(' / ');
     }),
