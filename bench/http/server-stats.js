@@ -138,8 +138,8 @@ export async function createServerStats() {
   const receiveTimings = new Float64Array(MAX_TIMINGS);
   let count = 0;
   let failures = 0;
-  // Requests that began during warm-up and ended inside the window: counted apart, because their
-  // time belongs to warm-up (round 13 found most "slowest" requests were these).
+  // Requests that began during warm-up and ended inside the window: their time belongs to warm-up,
+  // so they are counted apart and not timed (a failure among them still counts).
   let carriedOver = 0;
   // When the window started, and when its slowest request started: a tail at the window's start is
   // warm-up the window caught, one later is the pipeline's own.
@@ -158,11 +158,11 @@ export async function createServerStats() {
           receivedAt = performance.now();
         },
         done(ok) {
+          if (!ok) failures++;
           if (started < windowStart) {
             carriedOver++;
             return;
           }
-          if (!ok) failures++;
           const now = performance.now();
           if (now - started > slowest.ms) slowest = { ms: now - started, atSeconds: (started - windowStart) / 1000 };
           if (count < MAX_TIMINGS) {
