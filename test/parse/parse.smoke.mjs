@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBinary } from '../../dist/index.js';
 import { check, assert, assertThrows, report } from '../support/smoke.mjs';
-import { firstDifference, generatedDocuments, honestDifference, INVALID_UTF8, oracle, utf8 } from '../runtimes/oracle.mjs';
+import { assertFailureShape, parseVerdict } from '../support/parse-verdict.mjs';
+import { firstDifference, generatedDocuments, INVALID_UTF8, utf8 } from '../runtimes/oracle.mjs';
 
 const corpus = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
 
@@ -15,25 +16,9 @@ let nativeWrong = 0;
 
 /** Fails with the first difference between parseBinary and the (honest) oracle on these bytes. */
 function assertMatchesOracle(name, bytes, options) {
-  const expected = oracle(bytes);
-  const actual = parseBinary(bytes, options);
-  assert(actual.ok === expected.ok, `${name}: ok is ${actual.ok}, JSON.parse says ${expected.ok}${actual.ok ? '' : ` (${actual.message})`}`);
-  if (expected.ok) {
-    const verdict = honestDifference(actual.value, expected.value, bytes);
-    assert(verdict.difference === undefined, `${name}: ${verdict.difference}`);
-    if (verdict.nativeWrong) nativeWrong++;
-  } else {
-    assertFailureShape(name, actual, bytes);
-  }
-}
-
-function assertFailureShape(name, result, bytes) {
-  assert(result.ok === false, `${name}: expected a failure`);
-  assert(typeof result.message === 'string' && result.message.length > 0, `${name}: empty message`);
-  assert(Number.isInteger(result.position) && result.position >= 0 && result.position <= bytes.byteLength,
-    `${name}: position ${result.position} outside 0..${bytes.byteLength}`);
-  assert(Number.isInteger(result.line) && result.line >= 1, `${name}: line ${result.line}`);
-  assert(Number.isInteger(result.column) && result.column >= 1, `${name}: column ${result.column}`);
+  const verdict = parseVerdict(parseBinary(bytes, options), bytes, options);
+  assert(verdict.problem === undefined, `${name}: ${verdict.problem}`);
+  if (verdict.nativeWrong) nativeWrong++;
 }
 
 function depthOf(value) {
