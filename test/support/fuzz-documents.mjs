@@ -180,13 +180,17 @@ export class FuzzDocuments {
     return tokens;
   }
 
-  /** A near miss of `tokens`: one character changed at the end, middle or start, one more or less, a new tail. */
+  /**
+   * A near miss of `tokens`: one character changed at the end, the middle, the start or anywhere
+   * (a hash reads only some of a key's bytes), one more or less, a new tail.
+   */
   #variantOf(tokens) {
     const variant = tokens.slice();
     const replacement = () => (this.#chance(0.8) ? this.#pick(LETTERS) : this.#tokenOf(this.#pick('234psx'))[0]);
     if (variant.length === 0) return [replacement()];
-    switch (this.#int(8)) {
+    switch (this.#int(9)) {
       case 0: case 1: variant[variant.length - 1] = replacement(); break;
+      case 7: variant[this.#int(variant.length)] = replacement(); break;
       case 2: case 3: variant[variant.length >> 1] = replacement(); break;
       case 4: variant[0] = replacement(); break;
       case 5: variant.push(replacement()); break;
