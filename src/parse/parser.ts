@@ -396,14 +396,15 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
   const from = pos + 1;
   let matched = false;
   // The first bytes against the shape's own fields: a guess, right or wrong, reads little but the
-  // shape (see Shape.keyLength), and the input's bytes are in the cache already. A key in the last
-  // 8 bytes of the input is read by readKey.
+  // shape (see Shape.keyLength), and the input's bytes are in the cache already. The head words read
+  // 8 bytes: a key near the end of the input is read by readKey, unless the input is the kept copy
+  // of a short one, which may be read up to `readLimit` (the mask leaves out what lies past the key).
   if (
     keyLength > 0 &&
     from + keyLength < end &&
     bytes[from + keyLength] === QUOTE &&
     (BROWSER_BUILD ||
-      (from + 8 <= end && (packWord(bytes, from) & next!.mask0) === next!.head0 && (packWord(bytes, from + 4) & next!.mask1) === next!.head1))
+      (from + 8 <= state.readLimit && (packWord(bytes, from) & next!.mask0) === next!.head0 && (packWord(bytes, from + 4) & next!.mask1) === next!.head1))
   ) {
     matched = true;
     if (BROWSER_BUILD) {
