@@ -5,6 +5,7 @@ import { parseBinary } from '../../src/parse/parse-binary.js';
 import type { KeyAction } from '../../src/parse/types.js';
 import { jsonTextWithUniqueKeys } from './json-text.js';
 import { jsonDifference, utf8 } from './oracle.js';
+import { parseInFreshRealm } from '../runtimes/oracle.mjs';
 
 describe('maxDepth', () => {
   it('counts arrays and objects; deeper fails at the opening bracket', () => {
@@ -24,10 +25,31 @@ describe('maxDepth', () => {
   });
 });
 
+type Verdict = { ok: true; value: unknown } | { ok: false };
+
 /** secure-json-parse's verdict on the same text, as the reference for the key actions. */
-function secureVerdict(text: string, protoAction: KeyAction, constructorAction: KeyAction): { ok: true; value: unknown } | { ok: false } {
+function secureVerdict(text: string, protoAction: KeyAction, constructorAction: KeyAction): Verdict {
   try {
     return { ok: true, value: secureJson.parse(text, undefined, { protoAction, constructorAction }) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * secure-json-parse's verdict, with a second opinion where parseBinary's `actual` value differs from
+ * it: secure-json-parse calls this realm's JSON.parse, which is wrong on V8 13.6 to 15.0 for some
+ * escaped keys once it has made certain shapes (see honestDifference in ../runtimes/oracle.mjs), so
+ * the text is parsed again in a fresh realm and filtered by secure-json-parse's own `scan`.
+ */
+function honestSecureVerdict(text: string, protoAction: KeyAction, constructorAction: KeyAction, actual: Verdict): Verdict {
+  const expected = secureVerdict(text, protoAction, constructorAction);
+  if (!actual.ok || !expected.ok || jsonDifference(actual.value, expected.value) === undefined) return expected;
+  const fresh = parseInFreshRealm(text);
+  if (fresh === undefined) return expected;
+  // A key can only differ inside an object: `actual` is one here.
+  try {
+    return { ok: true, value: secureJson.scan(fresh.value as Record<string, unknown>, { protoAction, constructorAction }) };
   } catch {
     return { ok: false };
   }
@@ -69,13 +91,22 @@ describe('protoAction and constructorAction mean what they mean in secure-json-p
       fc.property(jsonTextWithUniqueKeys, fc.constantFrom(...actions), fc.constantFrom(...actions), (text, protoAction, constructorAction) => {
         // The one order-dependent pair, pinned by the test after this one.
         fc.pre(!(protoAction === 'error' && constructorAction === 'remove'));
-        const expected = secureVerdict(text, protoAction, constructorAction);
         const actual = parseBinary(utf8(text), { protoAction, constructorAction });
+        const expected = honestSecureVerdict(text, protoAction, constructorAction, actual);
         expect(actual.ok).toBe(expected.ok);
         if (actual.ok && expected.ok) expect(jsonDifference(actual.value, expected.value)).toBeUndefined();
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('are judged against a fresh realm where this engine\'s JSON.parse gets an escaped key wrong', () => {
+    // fast-check's counterexample on Node 24: JSON.parse had made the shape {"prototype", "\\"}.
+    JSON.parse('[{"":[{"prototype":true,"\\\\":""}]}]');
+    const text = '[{"":[{"prototype":true,"\\u0000":""}]}]';
+    const actual = parseBinary(utf8(text));
+    expect(actual).toEqual({ ok: true, value: [{ '': [{ prototype: true, '\u0000': '' }] }] });
+    expect(honestSecureVerdict(text, 'ignore', 'ignore', actual)).toEqual(actual);
   });
 
   it('are stricter than secure-json-parse where a duplicate key replaces a value holding a bad key', () => {
