@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDir, isBusy, repoDir } from './environment.js';
-import { formatBytes, formatRatio, formatSpeedup, formatTime, geometricMean } from './format.js';
+import { formatBytes, formatRatio, formatRatioRange, formatSpeedup, formatTime, geometricMean } from './format.js';
 import { setNames } from './realworld-sets.js';
 import { loadLatestResults, localResultsDir, resultsDir } from './results.js';
 import { horizontalBarChart } from './svg.js';
@@ -129,11 +129,6 @@ function speedChart(section) {
 
 // ---------- real-world documents ----------
 
-const ratioRange = (values) => {
-  const usable = (values ?? []).filter(Number.isFinite);
-  return usable.length > 1 ? `${formatRatio(Math.min(...usable))} to ${formatRatio(Math.max(...usable))}` : '';
-};
-
 const processCount = (count) => `${count} fresh process${count === 1 ? '' : 'es'}`;
 
 /** parseBinary / native allocated, as a geometric mean over the documents measured. */
@@ -151,7 +146,7 @@ function realworldMarkdown(section) {
     table(
       withWall(['set', 'documents', 'geometric mean', 'wall', 'range', 'slowest document'], 3),
       section.sets.map((set) =>
-        withWall([set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, formatRatio(set.wallGeomean), ratioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
+        withWall([set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, formatRatio(set.wallGeomean), formatRatioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
       ),
     ),
   ];
@@ -163,7 +158,7 @@ function realworldMarkdown(section) {
       withWall(
         document.error
           ? [document.name, formatBytes(document.bytes), failures.cell(document.id, document.error), '', '', '', '']
-          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), ratioRange(document.ratios)],
+          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), formatRatioRange(document.ratios)],
         5,
       ),
     );
