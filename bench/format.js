@@ -27,6 +27,12 @@ export function formatRatio(ratio) {
   return `${ratio.toFixed(ratio >= 10 ? 1 : 2)}×`;
 }
 
+/** The span of some ratios, "0.98× to 1.20×", or '' with fewer than two. */
+export function formatRatioRange(values) {
+  const usable = (values ?? []).filter(Number.isFinite);
+  return usable.length > 1 ? `${formatRatio(Math.min(...usable))} to ${formatRatio(Math.max(...usable))}` : '';
+}
+
 /** How many times faster (or slower) something is than the reference: "12.3× faster", "2.00× slower". */
 export function formatSpeedup(speedup) {
   if (speedup == null || !Number.isFinite(speedup) || speedup <= 0) return '—';
@@ -36,6 +42,14 @@ export function formatSpeedup(speedup) {
 function trim(value) {
   // Decide the decimals on the rounded value, so 9.996 prints as 10.0 rather than 10.00.
   return value.toFixed(value >= 99.95 ? 0 : value >= 9.995 ? 1 : 2);
+}
+
+/** The median of the finite values, or null when there is none. */
+export function median(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Geometric mean, the right average for ratios. */

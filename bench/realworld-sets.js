@@ -24,26 +24,27 @@ function classicDocuments(corpusDir) {
 }
 
 /**
- * Every document of every set, in a fixed order, as `{ set, id, name, origin, bytes }`.
- * @param {{ corpusDir?: string | null, quick?: boolean, filter?: string[] | null }} options
- *   corpusDir: ../shared/corpus or null; filter: keep only ids containing one of these (lowercase)
+ * Every document of every set (or of the sets named), in a fixed order, as `{ set, id, name, origin, bytes }`.
+ * @param {{ corpusDir?: string | null, quick?: boolean, filter?: string[] | null, sets?: string[] }} options
+ *   corpusDir: ../shared/corpus or null; filter: keep only ids containing one of these (lowercase);
+ *   sets: build only these (the hostile shapes take a while to generate)
  */
-export function realworldSets({ corpusDir = null, quick = false, filter = null } = {}) {
+export function realworldSets({ corpusDir = null, quick = false, filter = null, sets: wantedSets = setNames } = {}) {
   const realworld = corpusDir ? readRealworldCorpus(join(corpusDir, 'realworld')) : [];
-  const generated = Object.entries(lookAlikes).map(([name, make]) => ({ name, origin: 'generated', bytes: make() }));
-  const sets = {
-    classic: classicDocuments(corpusDir),
-    realworld: realworld.map((document) => ({ ...document, origin: 'corpus' })),
-    'look-alikes': generated,
-    bodies: requestBodies({ realworld, perDocument: quick ? 1 : 3 }).map((body) => ({
-      ...body,
-      origin: realworld.some(({ name }) => body.name.startsWith(`${name}@`)) ? 'corpus' : 'generated',
-    })),
-    hostile: Object.entries(hostileShapes).map(([name, make]) => ({ name, origin: 'generated', bytes: make(quick ? quickHostileScale : 1) })),
+  const builders = {
+    classic: () => classicDocuments(corpusDir),
+    realworld: () => realworld.map((document) => ({ ...document, origin: 'corpus' })),
+    'look-alikes': () => Object.entries(lookAlikes).map(([name, make]) => ({ name, origin: 'generated', bytes: make() })),
+    bodies: () =>
+      requestBodies({ realworld, perDocument: quick ? 1 : 3 }).map((body) => ({
+        ...body,
+        origin: realworld.some(({ name }) => body.name.startsWith(`${name}@`)) ? 'corpus' : 'generated',
+      })),
+    hostile: () => Object.entries(hostileShapes).map(([name, make]) => ({ name, origin: 'generated', bytes: make(quick ? quickHostileScale : 1) })),
   };
   const documents = [];
-  for (const set of setNames) {
-    for (const document of sets[set]) {
+  for (const set of setNames.filter((name) => wantedSets.includes(name))) {
+    for (const document of builders[set]()) {
       const id = `${set}/${document.name}`;
       if (!filter || filter.some((wanted) => id.toLowerCase().includes(wanted))) documents.push({ set, id, ...document });
     }

@@ -1,15 +1,8 @@
 // Turns the runs of the real-world section (one per fresh process, each timing every document side
 // by side) into medians across processes, geometric means per set, and plain-text tables. Used
 // for Node, Bun and Deno (sections/realworld.js) and for Chromium pages (browser/run.js).
-import { formatBytes, formatRatio, formatTime, geometricMean, indent, textTable } from './format.js';
+import { formatBytes, formatRatio, formatRatioRange, formatTime, geometricMean, indent, median, textTable } from './format.js';
 import { setNames } from './realworld-sets.js';
-
-function median(values) {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /**
  * @param {{ documents: object[] }[]} runs one per fresh process, documents in the same order
@@ -62,11 +55,6 @@ export function summarizeRuns(runs) {
   return { processes: runs.length, clock, documents, sets, nativeWrong };
 }
 
-const range = (values) => {
-  const usable = values.filter(Number.isFinite);
-  return usable.length > 1 ? `${formatRatio(Math.min(...usable))} to ${formatRatio(Math.max(...usable))}` : '';
-};
-
 /**
  * The section's text: per set, each document's medians and ratio, then the geometric means.
  * A quick run proves the suite runs and shows no ratio at all.
@@ -89,14 +77,14 @@ export function realworldText(summary, { quick }) {
         withWall(
           document.error
             ? [document.name, formatBytes(document.bytes), '', '', 'not timed', '', document.error]
-            : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), range(document.ratios)],
+            : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), formatRatioRange(document.ratios)],
         ),
       );
       lines.push('', `  ${set}`, indent(textTable(withWall(['document', 'size', 'native', 'parseBinary', 'ratio', 'wall', 'range']), rows, { textLast: true })));
     }
     lines.push('', '  Geometric mean of the ratios per set (lower is better)');
     const rows = summary.sets.map((set) =>
-      withWall([set.set, String(set.documents), formatRatio(set.geomean), formatRatio(set.wallGeomean), range(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
+      withWall([set.set, String(set.documents), formatRatio(set.geomean), formatRatio(set.wallGeomean), formatRatioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
     );
     lines.push(indent(textTable(withWall(['set', 'documents', 'geomean', 'wall', 'range', 'slowest'], 3), rows, { textLast: true })));
   }

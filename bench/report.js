@@ -5,7 +5,7 @@
 // with --summary, only prints the summary table (markdown: one row per set, one column per
 // engine) to stdout; with --readme, also writes the README's tables, ONLY between
 // `<!-- bench:<section>:start -->` and `<!-- bench:<section>:end -->` markers (sections: summary,
-// speed, realworld, bad, memory, detach, huge, http). The HTTP runs (`npm run bench:http -- --save`,
+// speed, realworld, bad, memory, detach, huge, cold, http). The HTTP runs (`npm run bench:http -- --save`,
 // bench/results/http-<runtime>-latest.json) get a section of RESULTS.md and the README's `http` table.
 // Usage: node bench/report.js [--summary] [--readme] [--runtime node24] [--local]
 //   --runtime: whose section tables the README shows; --local: read bench/results/local/ instead
@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDir, isBusy, repoDir } from './environment.js';
-import { formatBytes, formatRatio, formatSpeedup, formatTime, geometricMean } from './format.js';
+import { formatBytes, formatRatio, formatRatioRange, formatSpeedup, formatTime, geometricMean } from './format.js';
+import { coldDocumentCells, coldDocumentHeaders, coldSetNames } from './cold-summary.js';
 import { setNames } from './realworld-sets.js';
 import { loadLatestResults, localResultsDir, resultsDir } from './results.js';
 import { horizontalBarChart } from './svg.js';
@@ -129,11 +130,6 @@ function speedChart(section) {
 
 // ---------- real-world documents ----------
 
-const ratioRange = (values) => {
-  const usable = (values ?? []).filter(Number.isFinite);
-  return usable.length > 1 ? `${formatRatio(Math.min(...usable))} to ${formatRatio(Math.max(...usable))}` : '';
-};
-
 const processCount = (count) => `${count} fresh process${count === 1 ? '' : 'es'}`;
 
 /** parseBinary / native allocated, as a geometric mean over the documents measured. */
@@ -151,7 +147,7 @@ function realworldMarkdown(section) {
     table(
       withWall(['set', 'documents', 'geometric mean', 'wall', 'range', 'slowest document'], 3),
       section.sets.map((set) =>
-        withWall([set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, formatRatio(set.wallGeomean), ratioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
+        withWall([set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, formatRatio(set.wallGeomean), formatRatioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
       ),
     ),
   ];
@@ -163,7 +159,7 @@ function realworldMarkdown(section) {
       withWall(
         document.error
           ? [document.name, formatBytes(document.bytes), failures.cell(document.id, document.error), '', '', '', '']
-          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), ratioRange(document.ratios)],
+          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), formatRatioRange(document.ratios)],
         5,
       ),
     );
@@ -422,6 +418,61 @@ function hugeChart(section) {
   });
 }
 
+// ---------- the first parse in a fresh process ----------
+
+function coldMarkdown(section) {
+  const lines = [
+    `Wall-clock time of the first and the second call in a fresh process: native = \`JSON.parse(new TextDecoder().decode(bytes))\`, parseBinary = \`parseBinary(bytes)\` with the library imported before the calls ("import": how long that took). One process per measurement, native's and parseBinary's alternating, ${section.processes} per contender and document; times are medians, a ratio is the median over the rounds of parseBinary over native in the adjacent process, and "range" spans the rounds. Lower is better; below 1× is faster than native. Chromium is not measured: its driver only runs the real-world section. ${measuredOn(section)}.`,
+    '',
+    table(
+      ['set', 'documents', 'first call, geometric mean', 'range', 'second call, geometric mean', 'range', 'slowest first call'],
+      section.sets.map((set) => [
+        set.set,
+        String(set.documents),
+        `**${formatRatio(set.first.geomean)}**`,
+        formatRatioRange(set.first.perRound),
+        formatRatio(set.second.geomean),
+        formatRatioRange(set.second.perRound),
+        `${set.worst.name} ${formatRatio(set.worst.ratio)}`,
+      ]),
+    ),
+  ];
+  const failures = failureNotes();
+  for (const set of coldSetNames) {
+    const members = section.documents.filter((document) => document.set === set);
+    if (members.length === 0) continue;
+    const rows = members.map((document) =>
+      document.error
+        ? [document.name, formatBytes(document.bytes), failures.cell(document.id, document.error), ...coldDocumentHeaders.slice(1).map(() => '')]
+        : [document.name, formatBytes(document.bytes), ...coldDocumentCells(document)],
+    );
+    lines.push('', `**${set}**`, '', table(['document', 'size', ...coldDocumentHeaders], rows));
+  }
+  lines.push(...failures.lines());
+  if (section.import) {
+    lines.push(
+      '',
+      `Importing the library took ${formatTime(section.import.median)} (median of ${section.import.processes} processes, ${formatTime(section.import.min)} to ${formatTime(section.import.max)}): a program pays it once, before its first parse.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function coldChart(section) {
+  const callGroup = (call, title) => ({
+    label: `${title}: geometric mean per set, median of ${section.processes} rounds`,
+    bars: section.sets.map((set) => ({ label: set.set, value: set[call].geomean, text: `${formatRatio(set[call].geomean)} · ${plural(set.documents, 'document')}`, role: 'library' })),
+  });
+  return horizontalBarChart({
+    title: 'First parse in a fresh process: parseBinary time over native',
+    subtitle: measuredOn(section),
+    scale: roomyScale(section.sets.flatMap((set) => [set.first.geomean, set.second.geomean])),
+    reference: { value: 1, label: 'native = 1×' },
+    groups: [callGroup('first', 'First call'), callGroup('second', 'Second call')],
+    note: 'Shorter is faster; below 1× parseBinary beats native. One fresh process per measurement.',
+  });
+}
+
 // ---------- summary across runtimes ----------
 
 /** Where a runtime's figures came from: the label of any section it has. */
@@ -450,6 +501,14 @@ function summaryMarkdown(results, httpResults = []) {
   ];
   const rows = setNames.map(setRow);
   rows.push([
+    'first parse in a fresh process vs native (classic / realworld geometric mean)',
+    ...columns.map(({ latest, realworld }) => {
+      const sets = latest.sections.cold?.sets;
+      if (realworld?.policy !== undefined || !sets) return '—';
+      return ['classic', 'realworld'].map((name) => formatRatio(sets.find((set) => set.set === name)?.first.geomean)).join(' / ');
+    }),
+  ]);
+  rows.push([
     'memory allocated per parse vs native (real documents, geometric mean)',
     ...columns.map(({ realworld }) => (memoryRatio(realworld?.memory) ? formatRatio(memoryRatio(realworld.memory)) : '—')),
   ]);
@@ -475,12 +534,20 @@ function summaryMarkdown(results, httpResults = []) {
   ]);
   rows.push(...httpSummaryRows(columns, httpResults));
   const processes = [...new Set(columns.map(({ realworld }) => realworld?.processes).filter(Boolean))];
+  const coldProcesses = [...new Set(columns.map(({ latest }) => latest.sections.cold?.processes).filter(Boolean))];
   return [
     table(['', ...columns.map(({ title }) => title)], rows),
     '',
     `Parse time: median time per parse of parseBinary over \`JSON.parse(decoder.decode(bytes))\` (CPU time in Node, Bun and Deno, wall-clock time in Chromium), side by side in one process, the median over ${processes.join(' or ') || 'several'} fresh processes, each started with glibc's malloc thresholds fixed, which gives native its fastest mode (bench/NOTES.md, round 11); below 1× is faster than native. Sets: classic = twitter, citm_catalog, canada; realworld = ten JSON files that ship with public software (AWS and Google Cloud data, TypeScript messages in Russian and Chinese, ISO codes); look-alikes = generated documents of each real-world shape; bodies = 0.2 to 16 KB request bodies cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys.`,
+    coldSummaryNote(coldProcesses),
     httpSummaryNote(httpResults),
   ].filter((line) => line !== undefined).join('\n');
+}
+
+/** The line under the summary that says how the first-parse row was measured. */
+function coldSummaryNote(processes) {
+  if (processes.length === 0) return undefined;
+  return `\nFirst parse: what a program that parses one document once pays for the JIT's warm-up. Each measurement is a fresh process; the wall-clock time of its first call of \`parseBinary(bytes)\` (the library already imported) over that of \`JSON.parse(new TextDecoder().decode(bytes))\` in the adjacent process, native's and parseBinary's processes alternating, the median over ${processes.join(' or ')} rounds. bench/RESULTS.md has the second call and the library's import time.`;
 }
 
 // ---------- HTTP under a memory cap (bench/http.js --save) ----------
@@ -578,6 +645,7 @@ const sectionBuilders = {
   memory: { markdown: memoryMarkdown, chart: memoryChart, title: 'Memory' },
   detach: { markdown: detachMarkdown, chart: detachChart, title: 'detach' },
   huge: { markdown: hugeMarkdown, chart: hugeChart, title: 'Beyond the maximum string length' },
+  cold: { markdown: coldMarkdown, chart: coldChart, title: 'First parse in a fresh process' },
 };
 
 function sectionBlock(name, runtime, section, fromDir) {

@@ -1,5 +1,5 @@
 // `npm run bench`: what json-parse-binary buys you, measured on this machine.
-// Usage: node bench/run.js [--only speed|realworld|bad|memory|detach|huge[,...]] [--quick] [--huge]
+// Usage: node bench/run.js [--only speed|realworld|bad|memory|detach|huge|cold[,...]] [--quick] [--huge]
 //        [--runtime node22|node24|node26|bun|deno|chromium] [--processes N] [--library path/to/index.js]
 //        [--save | --no-save]
 import { spawnSync } from 'node:child_process';
@@ -9,18 +9,20 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const sectionNames = ['speed', 'realworld', 'bad', 'memory', 'detach', 'huge'];
+const sectionNames = ['speed', 'realworld', 'bad', 'memory', 'detach', 'huge', 'cold'];
 const usage = `Usage: npm run bench -- [options]
 
   --only <sections>   run only these sections, comma-separated: ${sectionNames.join(', ')}
-  --payloads <names>  speed section: only payloads whose name contains one of these, comma-separated
-                      (e.g. twitter,canada); such partial runs never replace latest results
+  --payloads <names>  speed, real-world and cold sections: only payloads whose name contains one of
+                      these, comma-separated (e.g. twitter,canada); such partial runs never replace
+                      latest results
   --quick             tiny budgets: proves the suite runs (CI); prints no figures, ratios or verdicts
   --huge              also run section 5 (a ~600 MB document; needs a few GB; on by default when CI=true)
   --runtime <name>    run the suite on node22, node24, node26, bun or deno (from test/runtimes; install
                       them with \`npm ci --prefix test/runtimes\`), or run the real-world section in
                       a headless Chromium page on the browser bundle (chromium)
-  --processes <n>     real-world section: fresh processes to take medians across (default 3)
+  --processes <n>     fresh processes to take medians across: real-world section (default 3); cold
+                      section, per contender and document (default 5)
   --library <path>    measure another build of the library instead of dist/index.js
   --corpus <dir>      corpus folder (default: ../shared/corpus next to the repository, when it exists)
   --save              write the results where \`npm run bench:report\` reads them (bench/results/,
@@ -45,7 +47,7 @@ try {
       runtime: { type: 'string' },
       library: { type: 'string' },
       corpus: { type: 'string' },
-      processes: { type: 'string', default: '3' },
+      processes: { type: 'string' },
       save: { type: 'boolean', default: false },
       'no-save': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -72,8 +74,9 @@ function relaunch(command, args) {
   process.exit(child.status ?? 1);
 }
 
-const processes = Number(options.processes);
-if (!Number.isInteger(processes) || processes < 1) fail(`--processes must be a whole number of at least 1, not ${options.processes}`);
+// Null when not given: the real-world and cold sections each have their own default.
+const processes = options.processes === undefined ? null : Number(options.processes);
+if (processes !== null && (!Number.isInteger(processes) || processes < 1)) fail(`--processes must be a whole number of at least 1, not ${options.processes}`);
 if (options.save && options['no-save']) fail('--save and --no-save contradict each other');
 
 // Chromium runs only the real-world section, in a page: its own driver does that.
@@ -135,11 +138,13 @@ if (busyAtStart) say(busyAtStart);
 
 const runners = {
   speed: async () => (await import('./sections/speed.js')).runSpeed(context),
-  realworld: async () => (await import('./sections/realworld.js')).runRealworld({ ...context, budget: options.quick ? budgets.quick : budgets.realworld }),
+  realworld: async () =>
+    (await import('./sections/realworld.js')).runRealworld({ ...context, processes: processes ?? 3, budget: options.quick ? budgets.quick : budgets.realworld }),
   bad: async () => (await import('./sections/bad.js')).runBad(context),
   memory: async () => (await import('./sections/memory.js')).runMemory(context),
   detach: async () => (await import('./sections/detach.js')).runDetach(context),
   huge: async () => (await import('./sections/huge.js')).runHuge(context),
+  cold: async () => (await import('./sections/cold.js')).runCold(context),
 };
 
 const sections = {};
