@@ -40,7 +40,7 @@ import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, ty
 import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, joinCodes } from './from-codes.js';
-import { FROM_CODES_MAX, isPlainStringByte, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
+import { FROM_CODES_MAX, isPlainStringByte, plainAsciiEnd, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
 import { asciiValue, SEEN_MAX_LENGTH, SEEN_MIN_LENGTH, shortAsciiValue } from './seen-strings.js';
 
 type JsonObject = Record<string, unknown>;
@@ -49,11 +49,16 @@ const hasOwn = Object.prototype.hasOwnProperty;
 const objectPrototype = Object.prototype;
 
 /**
- * Plain ASCII string values up to this many bytes are read in the loop. In browsers longer ones are
- * too: Chromium's TextDecoder costs 300 to 450 ns a call, and joined 24-code fromCharCode calls
- * 80 to 240 ns up to 70 bytes (bench/NOTES.md, Chromium).
+ * The parser loop reads a string value's first bytes one at a time, this many at most; a string still
+ * plain past them is read on by words (plainAsciiEnd), and one that is not goes to readStringFrom.
+ * Byte by byte first for the short values most documents hold: words from the first byte made
+ * one-letter-strings-1e6 7 % slower on Node 24, against 4 % this way (bench/NOTES.md, round 15),
+ * for bodies and realworld files 1 to 3 % faster on Node 24 and 26. The browser build reads up to 96
+ * bytes here and the rest in readStringFrom, as its bundle has no room for the word path: Chromium's
+ * TextDecoder costs 300 to 450 ns a call, and joined 24-code fromCharCode calls 80 to 240 ns up to 70
+ * bytes (bench/NOTES.md, Chromium).
  */
-const PLAIN_STRING_IN_LOOP = BROWSER_BUILD ? 96 : SHORT_LENGTH;
+const PLAIN_STRING_IN_LOOP = BROWSER_BUILD ? 96 : 8;
 
 /**
  * {@link readKey} for the browser build: a plain ASCII key of up to PLAIN_STRING_IN_LOOP bytes is
@@ -125,6 +130,7 @@ export function parseDocument(state: ParseState): unknown {
         const limit = from + PLAIN_STRING_IN_LOOP < end ? from + PLAIN_STRING_IN_LOOP : end;
         let stop = from;
         while (stop < limit && isPlainStringByte(bytes[stop])) stop++;
+        if (!BROWSER_BUILD && stop === limit) stop = plainAsciiEnd(state, stop);
         if (stop < end && bytes[stop] === QUOTE) {
           const length = stop - from;
           if (length <= FROM_CODES_MAX) {

@@ -106,3 +106,56 @@ describe('long strings read a word at a time', () => {
     expect(parseBinary(shared)).toEqual({ ok: true, value: { text, more: [text, 'é'] } });
   });
 });
+
+// From their ninth byte, string values are read in the parser loop a word at a time, and the byte
+// that stops the scan is found within its word (plainAsciiEnd). These cases put every kind of
+// stopping byte at every place of short strings, under every alignment, in short inputs (read from
+// the kept copy) and in long ones (read from a view of the caller's buffer).
+describe('string values read a word at a time from their ninth byte', () => {
+  /** `document` followed by enough filler to take it past the kept copy's 1 KB when `long`. */
+  function sized(document: number[], long: boolean): number[] {
+    if (!long) return [0x5b, ...document, 0x5d];
+    return [0x5b, ...document, 0x2c, 0x22, ...plain(1100), 0x22, 0x5d];
+  }
+
+  for (const [name, special] of Object.entries({ ...specials, 'a quote': [0x22, 0x2c, 0x22], 'a raw line feed': [0x0a] })) {
+    it(`agree with JSON.parse around ${name} at any place and alignment`, () => {
+      for (const length of [7, 8, 9, 11, 12, 13, 16, 20, 27]) {
+        for (let at = 0; at <= length; at++) {
+          const inner = plain(length);
+          inner.splice(at, 0, ...special);
+          for (const long of [false, true]) {
+            const document = sized([0x22, ...inner, 0x22], long);
+            for (let offset = 0; offset < 4; offset++) {
+              expectAgreement(placed(document, offset));
+              expectAgreement(placed(document, offset), { fatal: true });
+            }
+          }
+        }
+      }
+    });
+  }
+
+  it('find the first stopping byte of a word that holds several', () => {
+    for (let at = 8; at < 16; at++) {
+      for (const second of [0x22, 0x5c, 0x0a, 0xc3, 0x00]) {
+        const inner = plain(24);
+        inner[at] = 0x5c;
+        inner[at + 1] = 0x6e;
+        if (at + 2 < inner.length) inner[at + 2] = second;
+        for (const long of [false, true]) {
+          for (let offset = 0; offset < 4; offset++) expectAgreement(placed(sized([0x22, ...inner, 0x22], long), offset));
+        }
+      }
+    }
+  });
+
+  it('stop at the end of an input that ends inside a string', () => {
+    for (let length = 6; length < 20; length++) {
+      for (let offset = 0; offset < 4; offset++) {
+        const unterminated = parseBinary(placed([0x5b, 0x22, ...plain(length)], offset));
+        expect(unterminated).toMatchObject({ ok: false, position: length + 2 });
+      }
+    }
+  });
+});
