@@ -9,7 +9,7 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import { fail, type ParseState } from './state.js';
 import { decodeAscii, decodeRange, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
-import { skipPlainAsciiWords, skipTextWords } from './word-view.js';
+import { firstMarkedByte, skipPlainAsciiWords, skipTextWords } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
 const PLAIN = 0;
@@ -83,9 +83,8 @@ export function releaseStringScratch(): void {
 /**
  * The offset of the first byte at or after `from` that is not plain ASCII text in a string (a
  * quote, a backslash, a control character or a non-ASCII byte), or `state.end`. Read a word at a
- * time from the first word boundary on, the byte found exactly within its word: the lowest marked
- * byte of a word is always a hit, as a borrow only ever marks bytes above one. Most strings are
- * short and plain, and a byte-at-a-time loop took a load, a table load and a compare per byte.
+ * time from the first word boundary on, the byte found exactly within its word (firstMarkedByte):
+ * a byte-at-a-time loop takes a load, a table load and a compare per byte.
  */
 export function plainAsciiEnd(state: ParseState, from: number): number {
   const bytes = state.bytes;
@@ -105,7 +104,7 @@ export function plainAsciiEnd(state: ParseState, from: number): number {
       const word = words[index];
       const marked = ((word - 0x20202020) | ((word ^ 0x22222222) - 0x01010101) | ((word ^ 0x5c5c5c5c) - 0x01010101) | word) & 0x80808080;
       if (marked !== 0) {
-        const at = wordsStart + (index << 2) + ((31 - Math.clz32(marked & -marked)) >> 3);
+        const at = wordsStart + (index << 2) + firstMarkedByte(marked);
         return at < end ? at : end;
       }
       index++;
@@ -148,8 +147,8 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
       }
       if (++pos >= wordScanAt) {
         pos = nonAscii ? skipTextWords(state, pos) : skipPlainAsciiWords(state, pos);
-        // The stop is in the word at `pos`, or, when the scan could not move, in the word before
-        // (the opening quote, for text that starts non-ASCII): words again from the next word on.
+        // `pos` is the stop, or the start of the word that holds it, or, when the scan could not
+        // move, after it (the opening quote, for text that starts non-ASCII): words again 4 bytes on.
         wordScanAt = pos + 4;
       }
     } else if (kind === ENDS_STRING) {
@@ -239,7 +238,7 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
       if (kind === NON_ASCII) nonAscii = true;
       if (++pos >= wordScanAt) {
         pos = nonAscii ? skipTextWords(state, pos) : skipPlainAsciiWords(state, pos);
-        // The stop is in the word at `pos`: no second scan before it is reached.
+        // `pos` is the stop or the start of its word: no second scan before it is reached.
         wordScanAt = pos + 4;
       }
       continue;

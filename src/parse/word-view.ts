@@ -1,4 +1,5 @@
 import { typedArrayBuffer, typedArrayByteOffset } from '../buffers/intrinsics.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 
 /**
  * What the word scans read of a parse: its input and the word view made for it. ParseState has
@@ -56,29 +57,54 @@ export function wordsOf(state: WordSource): Uint32Array | undefined {
 }
 
 /**
- * The offset of the first 4-byte word at or around `pos` holding a byte that is not plain ASCII
- * text in a string (a quote, a backslash, a control character or a non-ASCII byte), or `pos` if
- * that is further. `pos` must be at least 3 bytes into the input, so that the word holding it is
- * inside the view.
+ * The offset within its word of the lowest byte whose top bit `marked` (not 0) has set: with the
+ * tests below, always a byte that stops the scan, as a borrow only ever marks bytes above a stop.
+ */
+export function firstMarkedByte(marked: number): number {
+  return (31 - Math.clz32(marked & -marked)) >> 3;
+}
+
+/**
+ * Top bits of the bytes of `word` that are below 0x20, a quote, a backslash or non-ASCII. The usual
+ * `& ~x` masks are left out: the top bits they clear belong to non-ASCII bytes, which `| word` marks
+ * anyway. A borrow from a marked byte can also mark the bytes above it, never a byte below.
+ */
+function plainAsciiStops(word: number): number {
+  return ((word - 0x20202020) | ((word ^ 0x22222222) - 0x01010101) | ((word ^ 0x5c5c5c5c) - 0x01010101) | word) & 0x80808080;
+}
+
+/**
+ * {@link plainAsciiStops} for text that may hold non-ASCII bytes, which do not stop it: the `& ~word`
+ * mask clears the top bits of bytes at or above 0x80, which a subtraction may set.
+ */
+function textStops(word: number): number {
+  return ((word - 0x20202020) | ((word ^ 0x22222222) - 0x01010101) | ((word ^ 0x5c5c5c5c) - 0x01010101)) & ~word & 0x80808080;
+}
+
+/**
+ * Where the scan of a string's bytes goes on after `pos`, read a word at a time: the first byte that
+ * is not plain ASCII text in a string (a quote, a backslash, a control character or a non-ASCII byte)
+ * when it lies past the word holding `pos`; else, and always in the browser build, the start of the
+ * word holding it, or `pos` if that is further (a stop in the word of `pos` may lie before it, already
+ * read). The caller goes on byte by byte from there.
+ * `pos` must be at least 3 bytes into the input, so that the word holding it is inside the view.
  */
 export function skipPlainAsciiWords(state: WordSource, pos: number): number {
   const words = wordsOf(state);
   if (words === undefined) return pos;
   const wordsStart = state.wordsStart;
   const count = state.wordCount;
-  let index = (pos - wordsStart) >> 2;
+  const first = (pos - wordsStart) >> 2;
+  let index = first;
+  // The bare test written out in the loop: anything more per word cost long strings 12 to 15 %
+  // on Node 26 (bench/NOTES.md, round 15).
   while (index < count) {
     const word = words[index];
-    const quotes = word ^ 0x22222222;
-    const backslashes = word ^ 0x5c5c5c5c;
-    // Sets a byte's top bit if it is below 0x20, a quote, a backslash or non-ASCII. A borrow can
-    // also mark bytes above a marked one, so the answer is exact for the word, not for each byte.
-    // The usual `& ~x` masks are left out: the top bits they clear belong to non-ASCII bytes,
-    // which `| word` marks anyway, and only a byte that is itself a hit starts a borrow.
-    const marked = (word - 0x20202020) | (quotes - 0x01010101) | (backslashes - 0x01010101) | word;
-    if ((marked & 0x80808080) !== 0) break;
+    if ((((word - 0x20202020) | ((word ^ 0x22222222) - 0x01010101) | ((word ^ 0x5c5c5c5c) - 0x01010101) | word) & 0x80808080) !== 0) break;
     index++;
   }
+  // Not in the browser build: its gzipped bundle has no room left under the cap.
+  if (!BROWSER_BUILD && index < count && index !== first) return wordsStart + (index << 2) + firstMarkedByte(plainAsciiStops(words[index]));
   const next = wordsStart + (index << 2);
   return next > pos ? next : pos;
 }
@@ -94,15 +120,14 @@ export function skipTextWords(state: WordSource, pos: number): number {
   if (words === undefined) return pos;
   const wordsStart = state.wordsStart;
   const count = state.wordCount;
-  let index = (pos - wordsStart) >> 2;
+  const first = (pos - wordsStart) >> 2;
+  let index = first;
   while (index < count) {
     const word = words[index];
-    // The same test with the `& ~word` mask: it clears the top bits of bytes at or above 0x80,
-    // which a subtraction may set, so that only a byte below 0x20, a quote or a backslash marks.
-    const marked = ((word - 0x20202020) | ((word ^ 0x22222222) - 0x01010101) | ((word ^ 0x5c5c5c5c) - 0x01010101)) & ~word;
-    if ((marked & 0x80808080) !== 0) break;
+    if ((((word - 0x20202020) | ((word ^ 0x22222222) - 0x01010101) | ((word ^ 0x5c5c5c5c) - 0x01010101)) & ~word & 0x80808080) !== 0) break;
     index++;
   }
+  if (!BROWSER_BUILD && index < count && index !== first) return wordsStart + (index << 2) + firstMarkedByte(textStops(words[index]));
   const next = wordsStart + (index << 2);
   return next > pos ? next : pos;
 }
