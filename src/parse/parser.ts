@@ -40,7 +40,7 @@ import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, ty
 import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, joinCodes } from './from-codes.js';
-import { FROM_CODES_MAX, isPlainStringByte, plainAsciiEnd, readKey, readStringFrom, SHORT_LENGTH } from './strings.js';
+import { FROM_CODES_MAX, isPlainStringByte, plainAsciiEnd, readKey, readStringFrom } from './strings.js';
 import { asciiValue, SEEN_MAX_LENGTH, SEEN_MIN_LENGTH, shortAsciiValue } from './seen-strings.js';
 
 type JsonObject = Record<string, unknown>;

@@ -84,7 +84,9 @@ export function releaseStringScratch(): void {
  * The offset of the first byte at or after `from` that is not plain ASCII text in a string (a
  * quote, a backslash, a control character or a non-ASCII byte), or `state.end`. Read a word at a
  * time from the first word boundary on, the byte found exactly within its word (firstMarkedByte):
- * a byte-at-a-time loop takes a load, a table load and a compare per byte.
+ * a byte-at-a-time loop takes a load, a table load and a compare per byte. Its own word loop, not
+ * skipPlainAsciiWords: that one answers only the word of a stop in the first word it reads, and the
+ * short strings met here mostly end there.
  */
 export function plainAsciiEnd(state: ParseState, from: number): number {
   const bytes = state.bytes;
