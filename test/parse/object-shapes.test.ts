@@ -8,6 +8,7 @@ import { parseBinary } from '../../src/parse/parse-binary.js';
 import { expectAgreement } from './agreement.js';
 import { jsonText } from './json-text.js';
 import { utf8 } from './oracle.js';
+import { describeLaterKeys } from './later-keys-cases.js';
 
 /** Parses the same bytes often enough that every shape in them is built by its compiled factory. */
 function expectAgreementWhenRepeated(bytes: Uint8Array, options = {}): void {
@@ -121,3 +122,5 @@ describe('guessed keys, compared in the shape (KEY_HEAD_LENGTH bytes) and in the
     expectAgreementWhenRepeated(utf8(text));
   });
 });
+
+describeLaterKeys('V8 and browsers: read by readPropertyName', parseBinary);
