@@ -32,7 +32,7 @@ function git(args) {
 }
 
 /** The commit measured, marked `+uncommitted` when src/ differs from it (the build may too). */
-function gitCommit() {
+export function gitCommit() {
   try {
     const commit = git(['rev-parse', '--short', 'HEAD']);
     return git(['status', '--porcelain', '--', 'src']) ? `${commit}+uncommitted` : commit;

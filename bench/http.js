@@ -28,6 +28,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { locateRuntime } from '../test/runtimes/locate.mjs';
+import { gitCommit } from './environment.js';
 import { makeBody } from './http/bodies.js';
 import { detectMemoryCap, removeAllMemoryGroups, removeStaleGroups } from './http/memory-cap.js';
 import { comparisonTable, compareModes, mergeRounds, rssTrend, squeezeFindings, squeezeTable, stepFailed, summaryTable } from './http/report.js';
@@ -265,6 +266,8 @@ const environment = {
   machine: { cpus: cpus().length, model: cpus()[0]?.model, totalMemoryMB: Math.round(totalmem() / MB) },
   memoryCap: capBytes && cap.version ? { cgroup: cap.version, capMB: capBytes / MB } : { uncapped: capBytes ? cap.reason : '--cap none' },
   date: new Date().toISOString(),
+  // The code measured: the server runs this checkout's dist/ (or --library).
+  commit: gitCommit(),
 };
 const flagsLine = nodeFlags.length > 0 ? `, server flags ${nodeFlags.join(' ')}` : '';
 console.error(`bench:http on ${runtime} (${environment.runtimeVersion})${flagsLine}, ${environment.client}, ${cpus().length} cores; parts: ${parts.join(', ')}`);

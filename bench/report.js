@@ -632,7 +632,14 @@ function httpSummaryNote(httpResults) {
   if (httpResults.length === 0) return undefined;
   const first = httpResults[0].result;
   const dates = [...new Set(httpResults.map(({ result }) => result.environment.date.slice(0, 10)))].join(', ');
-  return `\nServer rows: \`npm run bench:http\`, ${first.environment.client} against node:http (Node) or Bun.serve and Deno.serve, each server alone in a cgroup capped at ${first.environment.memoryCap?.capMB ?? '?'} MB, medians of ${first.config.rounds} alternating rounds of ${first.config.seconds} s (${dates}); "records" are generated API records, "mixed" real-world shapes (maps keyed by data, prose, non-Latin text); the usual pipeline collects the body, decodes it and calls \`JSON.parse\`.`;
+  // Runs saved before the commit was recorded say so, rather than pass for this release's code.
+  const byCommit = new Map();
+  for (const { runtime, result } of httpResults) {
+    const commit = result.environment.commit ?? null;
+    byCommit.set(commit, [...(byCommit.get(commit) ?? []), runtime]);
+  }
+  const commits = [...byCommit].map(([commit, runtimes]) => `${runtimes.join(', ')} ${commit ? `at commit ${commit}` : 'with no commit recorded'}`).join('; ');
+  return `\nServer rows: \`npm run bench:http\`, ${first.environment.client} against node:http (Node) or Bun.serve and Deno.serve, each server alone in a cgroup capped at ${first.environment.memoryCap?.capMB ?? '?'} MB, medians of ${first.config.rounds} alternating rounds of ${first.config.seconds} s (${dates}; ${commits}); "records" are generated API records, "mixed" real-world shapes (maps keyed by data, prose, non-Latin text); the usual pipeline collects the body, decodes it and calls \`JSON.parse\`.`;
 }
 
 // ---------- assembling ----------
