@@ -306,25 +306,30 @@ export function parseDocument(state: ParseState): unknown {
             // here: readPropertyName is too large to inline, and JavaScriptCore pays for its call (4 to
             // 5 % on the bodies and the realworld files; V8 gained nothing: Node 24 2 % slower on the
             // bodies, Node 26 2 % faster; bench/NOTES.md, round 16). Keys that short are never
-            // "__proto__". Only here: the same for an object's first key made Bun slower.
-            const guess = ON_BUN ? shape.lastChild : undefined;
-            const keyLength = guess === undefined ? 0 : guess.keyLength;
-            const from = pos + 1;
-            if (
-              ON_BUN &&
-              keyLength > 0 &&
-              keyLength <= KEY_HEAD_LENGTH &&
-              from + 8 <= state.readLimit &&
-              from + keyLength + 1 < end &&
-              bytes[pos] === QUOTE &&
-              bytes[from + keyLength] === QUOTE &&
-              bytes[from + keyLength + 1] === COLON &&
-              spellsHead(bytes, from, guess!)
-            ) {
-              shape = guess!;
-              state.key = shape.key;
-              state.freshKeys = 0;
-              state.pos = from + keyLength + 2;
+            // "__proto__". Only here: the same for an object's first key made Bun slower. Other
+            // engines run the plain call, kept apart from Bun's block so that they read no field for it.
+            if (ON_BUN) {
+              const guess = shape.lastChild;
+              const keyLength = guess === undefined ? 0 : guess.keyLength;
+              const from = pos + 1;
+              if (
+                keyLength > 0 &&
+                keyLength <= KEY_HEAD_LENGTH &&
+                from + 8 <= state.readLimit &&
+                from + keyLength + 1 < end &&
+                bytes[pos] === QUOTE &&
+                bytes[from + keyLength] === QUOTE &&
+                bytes[from + keyLength + 1] === COLON &&
+                spellsHead(bytes, from, guess!)
+              ) {
+                shape = guess!;
+                state.key = shape.key;
+                state.freshKeys = 0;
+                state.pos = from + keyLength + 2;
+              } else {
+                state.pos = pos;
+                shape = readPropertyName(state, shape, guess);
+              }
             } else {
               state.pos = pos;
               shape = readPropertyName(state, shape, shape.lastChild);
@@ -348,11 +353,13 @@ export function parseDocument(state: ParseState): unknown {
         } else {
           notePropertyHeight(top);
           // On Bun the factory is called here when there is one, for the same reason (1 to 2 %).
-          const factory = shape.factory;
-          value =
-            ON_BUN && factory !== undefined && state.constructorAction === 'ignore'
-              ? factory(values, start)
-              : buildObject(state, shape, keys, values, start, top, pos - 1);
+          if (ON_BUN) {
+            const factory = shape.factory;
+            value =
+              factory !== undefined && state.constructorAction === 'ignore'
+                ? factory(values, start)
+                : buildObject(state, shape, keys, values, start, top, pos - 1);
+          } else value = buildObject(state, shape, keys, values, start, top, pos - 1);
           top = start;
         }
         if (outerDepth === 0) {
