@@ -83,25 +83,24 @@ export class KeyCache {
     return (h ^ (h >>> 15)) & this.slotMask;
   }
 
-  /** Whether `slot` holds the ASCII bytes `bytes[start, start + length)`. */
-  private holds(slot: number, bytes: Uint8Array, start: number, length: number): boolean {
-    if (this.slotLength[slot] !== length) return false;
-    const slotBytes = this.slotBytes;
-    const offset = slot << SLOT_BYTES_SHIFT;
-    let index = 0;
-    while (index < length && slotBytes[offset + index] === bytes[start + index]) index++;
-    return index === length;
-  }
-
   /** The cached string for the ASCII bytes `bytes[start, start + length)`, or undefined. */
   get(bytes: Uint8Array, start: number, length: number): string | undefined {
-    let slot = this.pairOf(bytes, start, length);
-    if (!this.holds(slot, bytes, start, length) && !this.holds(++slot, bytes, start, length)) {
-      this.missedPair = slot - 1;
-      return undefined;
+    const pair = this.pairOf(bytes, start, length);
+    const slotLength = this.slotLength;
+    const slotBytes = this.slotBytes;
+    // Both slots in one loop, not two calls of holds: V8 14 (Node 26) inlines neither.
+    for (let slot = pair; slot <= pair + 1; slot++) {
+      if (slotLength[slot] !== length) continue;
+      const offset = slot << SLOT_BYTES_SHIFT;
+      let index = 0;
+      while (index < length && slotBytes[offset + index] === bytes[start + index]) index++;
+      if (index === length) {
+        this.slotFoundAt[slot] = this.tick;
+        return this.slotKey[slot];
+      }
     }
-    this.slotFoundAt[slot] = this.tick;
-    return this.slotKey[slot];
+    this.missedPair = pair;
+    return undefined;
   }
 
   /**
