@@ -27,6 +27,7 @@ import {
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
+  SPACE,
   UPPER_E,
   isWhitespace,
 } from './bytes.js';
@@ -121,7 +122,16 @@ export function parseDocument(state: ParseState): unknown {
     // Read one value.
     let byte = pos < end ? bytes[pos] : -1;
     if (isWhitespace(byte)) {
-      pos = skipWhitespace(state, pos + 1);
+      // The space after a colon, or a line break and the spaces of its indent, skipped here and not
+      // by a call (the same at the three other places that skip whitespace): V8 14 (Node 26) does not
+      // inline skipWhitespace, and indented documents would call it before every key and value
+      // (Node 26 classic 1.27/1.36 -> 1.08/1.23, realworld 1.41/1.37 -> 1.29/1.30; bench/NOTES.md,
+      // round 17). Not in the browser build, for its size cap.
+      if (BROWSER_BUILD) pos = skipWhitespace(state, pos + 1);
+      else {
+        while (++pos < end && bytes[pos] === SPACE);
+        if (pos < end && isWhitespace(bytes[pos])) pos = skipWhitespace(state, pos + 1);
+      }
       byte = pos < end ? bytes[pos] : -1;
     }
     switch (byte) {
@@ -153,7 +163,11 @@ export function parseDocument(state: ParseState): unknown {
         const depth = outerDepth + (open ? 2 : 1);
         if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`, undefined, 'MAX_DEPTH');
         const closing = byte === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
-        pos = skipWhitespace(state, pos + 1);
+        if (BROWSER_BUILD) pos = skipWhitespace(state, pos + 1);
+        else if (++pos < end && isWhitespace(bytes[pos])) {
+          while (++pos < end && bytes[pos] === SPACE);
+          if (pos < end && isWhitespace(bytes[pos])) pos = skipWhitespace(state, pos + 1);
+        }
         if (pos < end && bytes[pos] === closing) {
           value = closing === CLOSE_BRACE ? {} : [];
           pos++;
@@ -293,7 +307,11 @@ export function parseDocument(state: ParseState): unknown {
 
       let byte = pos < end ? bytes[pos] : -1;
       if (isWhitespace(byte)) {
-        pos = skipWhitespace(state, pos + 1);
+        if (BROWSER_BUILD) pos = skipWhitespace(state, pos + 1);
+        else {
+          while (++pos < end && bytes[pos] === SPACE);
+          if (pos < end && isWhitespace(bytes[pos])) pos = skipWhitespace(state, pos + 1);
+        }
         byte = pos < end ? bytes[pos] : -1;
       }
       if (byte === COMMA) {
@@ -427,12 +445,14 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
   const bytes = state.bytes;
   const end = state.end;
   let pos = state.pos;
-  // The call only before whitespace: V8 14 (Node 26) no longer inlines skipWhitespace here, and
-  // compact documents have none before a key. Measured: integer-keys-100k 0.95 on Node 26 in one
-  // run, no change on a rerun (bench/NOTES.md, round 9, maps): a call saved, not a proven gain.
+  // Spaces skipped here, the call only for other whitespace after them, as in parseDocument: V8 14
+  // (Node 26) does not inline skipWhitespace here, and compact documents have none before a key.
   // The browser build calls it always (its bundle has no room left).
   if (BROWSER_BUILD) pos = skipWhitespace(state, pos);
-  else if (pos < end && isWhitespace(bytes[pos])) pos = skipWhitespace(state, pos + 1);
+  else if (pos < end && isWhitespace(bytes[pos])) {
+    while (++pos < end && bytes[pos] === SPACE);
+    if (pos < end && isWhitespace(bytes[pos])) pos = skipWhitespace(state, pos + 1);
+  }
   if (pos >= end || bytes[pos] !== QUOTE) throw fail(state, pos, "'\"' to start a property name");
   const keyAt = pos;
   let next = guess;

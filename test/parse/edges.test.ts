@@ -107,6 +107,21 @@ describe('numbers', () => {
   });
 });
 
+describe('whitespace runs', () => {
+  // Every place a token may be followed by whitespace, with runs that the parser loop skips itself
+  // (spaces, a line break and its indent) and runs that it hands on to skipWhitespace (tabs, CR).
+  const tokens = ['{', '"a"', ':', '[', '1', ',', '{', '"b"', ':', '"c"', '}', ',', '[', ']', ']', ',', '"d"', ':', '{', '}', '}'];
+  const runs = ['', ' ', '   ', ' '.repeat(13), '\n', '\n ', '\n    ', '\n' + ' '.repeat(9), '\n\t', ' \t ', '  \r\n  ', '\n  \n  ', '\t'];
+  for (const run of runs) {
+    const text = run + tokens.join(run) + run;
+    it(`${JSON.stringify(run)} around every token, short and past 1 KB, and each cut of it`, () => {
+      expectAgreement(utf8(text));
+      expectAgreement(utf8(`[${Array(60).fill(text).join(`,${run}`)}]`));
+      for (let cut = 0; cut < text.length; cut++) expectAgreement(utf8(text.slice(0, cut)));
+    });
+  }
+});
+
 describe('structure', () => {
   const texts = [
     '[]', '{}', '[[]]', '[{}]', '{"a":{}}', ' [ 1 , 2 ] ', '{ "a" : 1 , "b" : [ ] }', '[1,]', '[,1]', '{"a":1,}', '{,"a":1}',
