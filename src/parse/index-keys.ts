@@ -8,7 +8,7 @@
 import { COLON, DIGIT_0, DIGIT_9, QUOTE } from './bytes.js';
 import type { ParseState } from './state.js';
 
-/** What {@link readIndexKey} returns for a key that is not a short array index. */
+/** What {@link readIndexMember} returns for a key that is not a short array index. */
 export const NOT_AN_INDEX = -1;
 
 /**
@@ -18,13 +18,18 @@ export const NOT_AN_INDEX = -1;
 const MAX_INDEX_DIGITS = 9;
 
 /**
- * The index spelled by the key whose bytes start at `from` (after its opening quote) when it is
- * canonical (digits only, no leading zero but "0" itself) and at most MAX_INDEX_DIGITS long; then
- * `state.pos` is after its closing quote. Otherwise NOT_AN_INDEX, `state.pos` untouched.
+ * A member name that is an index key, `"17":` at `at` with its colon right after it: its index, also
+ * left in `state.key`, with `state.pos` after the colon. Otherwise NOT_AN_INDEX and `state.pos`
+ * untouched: the caller reads the name as a string from `at` (a key such as "17" stored by name
+ * still becomes an element; only the string is spent). Digits only, no leading zero but "0" itself,
+ * at most MAX_INDEX_DIGITS. One call that reads the whole member: V8 14 (Node 26) inlines neither
+ * this nor a helper it would call (integer-keys-100k, bench/NOTES.md round 18).
  */
-export function readIndexKey(state: ParseState, from: number): number {
+export function readIndexMember(state: ParseState, at: number): number {
   const bytes = state.bytes;
   const end = state.end;
+  const from = at + 1;
+  if (from >= end || bytes[at] !== QUOTE) return NOT_AN_INDEX;
   const limit = from + MAX_INDEX_DIGITS < end ? from + MAX_INDEX_DIGITS : end;
   let pos = from;
   let index = 0;
@@ -34,26 +39,9 @@ export function readIndexKey(state: ParseState, from: number): number {
     index = index * 10 + (byte - DIGIT_0);
     pos++;
   }
-  if (pos === from || pos >= end || bytes[pos] !== QUOTE) return NOT_AN_INDEX;
+  if (pos === from || pos + 1 >= end || bytes[pos] !== QUOTE || bytes[pos + 1] !== COLON) return NOT_AN_INDEX;
   if (bytes[from] === DIGIT_0 && pos - from > 1) return NOT_AN_INDEX;
-  state.pos = pos + 1;
-  return index;
-}
-
-/**
- * A compact member name that is an index key, `"17":` at `at` with no whitespace: its index, also
- * left in `state.key`, with `state.pos` after the colon. Otherwise NOT_AN_INDEX, `state.pos` untouched or inside the key (the
- * caller reads the name again from `at`). The object loop calls it for objects without a shape,
- * so that an index key needs neither a call nor the shape guess (integer-keys-100k).
- */
-export function readIndexMember(state: ParseState, at: number): number {
-  const bytes = state.bytes;
-  if (at >= state.end || bytes[at] !== QUOTE) return NOT_AN_INDEX;
-  const index = readIndexKey(state, at + 1);
-  if (index === NOT_AN_INDEX) return NOT_AN_INDEX;
-  const colon = state.pos;
-  if (colon >= state.end || bytes[colon] !== COLON) return NOT_AN_INDEX;
-  state.pos = colon + 1;
+  state.pos = pos + 2;
   state.key = index;
   return index;
 }

@@ -15,6 +15,7 @@
  * ordered by the engine.
  */
 
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import type { PropertyName } from './property-stack.js';
 import type { KeyAction } from './types.js';
 
@@ -37,7 +38,12 @@ export function buildMapObject(
   const object = Object.create(null) as Record<string, unknown>;
   for (let index = start; index < end; index++) {
     const key = keys[index];
-    // The option first: index keys are numbers, and comparing one with a string is a call.
+    // Index keys (numbers) stored at a site of their own, which only sees element stores. Not in the
+    // browser build, which reads none (index-keys.ts).
+    if (!BROWSER_BUILD && typeof key === 'number') {
+      object[key] = values[index];
+      continue;
+    }
     if (protoAction === 'remove' && key === '__proto__') continue;
     object[key] = values[index];
   }

@@ -37,7 +37,7 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { KEY_HEAD_LENGTH, spellsHead, WIDE, type Shape } from './object-shapes.js';
-import { NOT_AN_INDEX, readIndexKey, readIndexMember } from './index-keys.js';
+import { NOT_AN_INDEX, readIndexMember } from './index-keys.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
@@ -494,11 +494,11 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
     key = next!.key;
     pos = from + keyLength + 1;
     state.freshKeys = 0;
-  } else if (!BROWSER_BUILD && shape === WIDE && pos !== state.pos && (key = readIndexKey(state, pos + 1)) !== NOT_AN_INDEX) {
-    // Only after whitespace: the object loop has tried a compact key already (readIndexMember).
+  } else if (!BROWSER_BUILD && shape === WIDE && pos !== state.pos && (key = readIndexMember(state, pos)) !== NOT_AN_INDEX) {
+    // Only after whitespace: the object loop has tried a compact key already.
     // Not in the browser build: its gzipped bundle has no room left under the 10 KB cap.
     next = WIDE;
-    pos = state.pos;
+    pos = state.pos - 1;
   } else {
     state.pos = pos + 1;
     key = BROWSER_BUILD ? readKeyInBrowser(state) : readKey(state);
