@@ -47,14 +47,19 @@ export class Shape {
   declare readonly mask0: number;
   declare readonly mask1: number;
   /**
-   * Where the bytes of a plain key longer than KEY_HEAD_LENGTH are: `keyStore[keyOffset, keyOffset +
-   * keyLength)`, in a store shared with the shapes made before and after this one. A byte array per
-   * key was two more cache misses per guess (the array, then its bytes); in a shared store, the keys
-   * of a map's shapes, made one after another, lie one after another too. The browser build has no
-   * head fields and a store of the key's bytes alone (no offset).
+   * The rest of a plain key longer than KEY_HEAD_LENGTH, compared a word at a time: `tailWord` is
+   * its last four bytes (which may overlap the head), and `keyWords[keyWordOffset...]` hold its bytes
+   * from KEY_HEAD_LENGTH on, four a word, as far as the last four do not reach (none for keys of up
+   * to 12 bytes). A store shared with the shapes made before and after this one: a byte array per key
+   * was two more cache misses per guess (the array, then its bytes), and in a shared store the keys
+   * of a map's shapes, made one after another, lie one after another too. Word compares against
+   * byte compares: bench/NOTES.md round 18. The browser build holds the key's bytes alone in
+   * `keyStore` (its bundle has no room for the words).
    */
+  declare readonly tailWord: number;
+  declare readonly keyWords: Uint32Array | undefined;
+  declare readonly keyWordOffset: number;
   readonly keyStore: Uint8Array | undefined;
-  declare readonly keyOffset: number;
   /** The key whose edge leads here from the parent. */
   readonly key: string;
   /** The child reached last, checked first: consecutive objects tend to share their shape. */
@@ -101,8 +106,14 @@ export class Shape {
     }
     // The browser build keeps a plain key's bytes alone: compared as the key string's codes, its
     // guess was 6 % slower on twitter and citm_catalog in Chromium.
-    this.keyStore = length > KEY_HEAD_LENGTH ? (BROWSER_BUILD ? plainKeyBytes(key, length) : storeKey(key)) : undefined;
-    if (!BROWSER_BUILD) this.keyOffset = keyStoreUsed - length;
+    if (BROWSER_BUILD) this.keyStore = length > 0 ? plainKeyBytes(key, length) : undefined;
+    else {
+      // Set for every shape, so that all shapes share one hidden class.
+      const long = length > KEY_HEAD_LENGTH;
+      this.tailWord = long ? codesWord(key, length - 4) : 0;
+      this.keyWords = long ? storeKeyWords(key, length) : undefined;
+      this.keyWordOffset = long ? keyWordsUsed - tailWordCount(length) : 0;
+    }
     this.key = key;
     this.parent = parent;
     this.size = parent === undefined ? 0 : parent.size + 1;
@@ -133,23 +144,35 @@ function plainKeyBytes(key: string, length: number): Uint8Array {
   return bytes;
 }
 
-/** Bytes of the key store that a new one gets; a key fits in any (MAX_SHAPE_KEY_LENGTH). */
-const KEY_STORE_SIZE = 16 * 1024;
-let keyStore = new Uint8Array(BROWSER_BUILD ? 0 : KEY_STORE_SIZE);
-let keyStoreUsed = 0;
+/** The four codes of `key` from `at` as one int32, the first lowest, as {@link packWord} reads bytes. */
+function codesWord(key: string, at: number): number {
+  return key.charCodeAt(at) | (key.charCodeAt(at + 1) << 8) | (key.charCodeAt(at + 2) << 16) | (key.charCodeAt(at + 3) << 24);
+}
+
+/** Words a key of `length` bytes (more than KEY_HEAD_LENGTH) keeps in the store: see Shape.keyWords. */
+function tailWordCount(length: number): number {
+  return length > KEY_HEAD_LENGTH + 4 ? (length - KEY_HEAD_LENGTH - 1) >> 2 : 0;
+}
+
+/** Words of the key store that a new one gets; a key fits in any (MAX_SHAPE_KEY_LENGTH). */
+const KEY_STORE_WORDS = 4 * 1024;
+let keyWordStore = new Uint32Array(BROWSER_BUILD ? 0 : KEY_STORE_WORDS);
+let keyWordsUsed = 0;
 
 /**
- * Copies the plain key `key` into the current key store, starting a new one when it is full (the
- * old one lives on while its shapes do), and returns the store; the key ends at `keyStoreUsed`.
+ * Copies the words of the plain key `key` (see Shape.keyWords) into the current store, starting a
+ * new one when it is full (the old one lives on while its shapes do), and returns the store; the
+ * words end at `keyWordsUsed`.
  */
-function storeKey(key: string): Uint8Array {
-  if (keyStoreUsed + key.length > KEY_STORE_SIZE) {
-    keyStore = new Uint8Array(KEY_STORE_SIZE);
-    keyStoreUsed = 0;
+function storeKeyWords(key: string, length: number): Uint32Array {
+  const count = tailWordCount(length);
+  if (keyWordsUsed + count > KEY_STORE_WORDS) {
+    keyWordStore = new Uint32Array(KEY_STORE_WORDS);
+    keyWordsUsed = 0;
   }
-  for (let index = 0; index < key.length; index++) keyStore[keyStoreUsed + index] = key.charCodeAt(index);
-  keyStoreUsed += key.length;
-  return keyStore;
+  for (let index = 0; index < count; index++) keyWordStore[keyWordsUsed + index] = codesWord(key, KEY_HEAD_LENGTH + 4 * index);
+  keyWordsUsed += count;
+  return keyWordStore;
 }
 
 /** The length of a key made only of printable ASCII other than quote and backslash, else 0. */

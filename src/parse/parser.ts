@@ -476,17 +476,21 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
       while (index < keyLength && bytes[from + index] === store[index]) index++;
       matched = index === keyLength;
     } else if (keyLength > KEY_HEAD_LENGTH) {
-      // A loop of its own: with the browser's compare in the same loop, V8 kept checking the
-      // store's map and tagging the index on every byte (aws-managed-policies bodies 1.08 times).
-      const store = next!.keyStore!;
-      const last = next!.keyOffset + keyLength;
-      let at = from + KEY_HEAD_LENGTH;
-      let stored = last - keyLength + KEY_HEAD_LENGTH;
-      while (stored < last && bytes[at] === store[stored]) {
-        at++;
-        stored++;
+      // The last four bytes first, from the shape's own field, then the words between, if any: four
+      // bytes a step (see Shape.keyWords). Words packed here, not by packWord: its calls used up
+      // V8's inlining budget, and other calls went uninlined (bench/NOTES.md round 18).
+      const last = from + keyLength - 4;
+      matched = (bytes[last] | (bytes[last + 1] << 8) | (bytes[last + 2] << 16) | (bytes[last + 3] << 24)) === next!.tailWord;
+      if (matched && keyLength > KEY_HEAD_LENGTH + 4) {
+        const words = next!.keyWords!;
+        let word = next!.keyWordOffset;
+        let at = from + KEY_HEAD_LENGTH;
+        while (at < last && (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) === (words[word] | 0)) {
+          at += 4;
+          word++;
+        }
+        matched = at >= last;
       }
-      matched = stored === last;
     }
   }
   let key: PropertyName;

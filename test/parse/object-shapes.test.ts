@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KEY_HEAD_LENGTH, sharedShapeTree } from '../../src/parse/object-shapes.js';
+import { sharedShapeTree } from '../../src/parse/object-shapes.js';
 
 const rootShape = () => sharedShapeTree.root;
 const firstShapeGuess = (depth: number) => sharedShapeTree.firstShapeGuess(depth);
@@ -85,17 +85,20 @@ describe('objects built by compiled shape factories are the same as JSON.parse b
   });
 });
 
-describe('guessed keys, compared in the shape (KEY_HEAD_LENGTH bytes) and in the key store', () => {
+describe('guessed keys, compared in the shape (head and last four bytes) and in the key words', () => {
   /** A plain key of `length` bytes, its byte at `changedAt` (if any) replaced. */
   const key = (length: number, changedAt = -1): string =>
     Array.from({ length }, (_, index) => (index === changedAt ? 'Z' : String.fromCharCode(97 + (index % 26)))).join('');
-  const lengths = [1, 2, 3, 4, 5, 6, KEY_HEAD_LENGTH, KEY_HEAD_LENGTH + 1, 9, 16, 63, 64, 65, 255, 256, 257];
+  // Every length up to 24 (head, overlapping last word, one to three key words), then the limits.
+  const lengths = [...Array.from({ length: 24 }, (_, index) => index + 1), 31, 32, 33, 63, 64, 65, 255, 256, 257];
 
   it('match or not at every length around the limits, whatever byte differs', () => {
     for (const length of lengths) {
       const guessed = key(length);
       const others = [key(length + 1), key(length - 1), `${guessed}"`, `${guessed.slice(0, -1)}\\u0061`];
-      for (const at of [0, 3, 4, KEY_HEAD_LENGTH - 1, KEY_HEAD_LENGTH, KEY_HEAD_LENGTH + 1, length - 1]) {
+      // Every byte of the shorter keys; around each word's edges in the longer ones.
+      const changed = length <= 24 ? Array.from({ length }, (_, index) => index) : [0, 3, 4, 7, 8, 11, 12, 15, 16, length - 5, length - 4, length - 1];
+      for (const at of changed) {
         if (at < length) others.push(key(length, at));
       }
       // Each record first repeats the guessed key, then tries one that differs from it.
@@ -116,7 +119,7 @@ describe('guessed keys, compared in the shape (KEY_HEAD_LENGTH bytes) and in the
   });
 
   it('from shapes whose keys filled more than one key store', () => {
-    // 200 keys of 200 bytes: 40,000 bytes of key bytes, past KEY_STORE_SIZE.
+    // 200 keys of 200 bytes: 47 words each, 9,400 words, past KEY_STORE_WORDS.
     const keys = Array.from({ length: 200 }, (_, index) => `${key(197)}${String(index).padStart(3, '0')}`);
     const text = `[${keys.map((name, index) => `{${JSON.stringify(name)}:${index}}`).join(',')}]`;
     expectAgreementWhenRepeated(utf8(text));
