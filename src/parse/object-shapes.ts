@@ -198,6 +198,8 @@ const MAX_SHAPE_SIZE = BROWSER_BUILD ? 64 : 128;
  * not be a way to pin memory (16,384 shapes of 1 MB keys would be 16 GB).
  */
 const MAX_SHAPE_KEY_LENGTH = 256;
+/** A shape is compiled on its fifth use: one-off shapes never pay for compilation. */
+const USES_BEFORE_FACTORY = 4;
 /** How far a {@link ShapeTree} may grow. Tests build small trees to reach each limit. */
 export interface ShapeTreeLimits {
   /** Past this many shapes or factories the tree starts afresh, so odd documents cannot grow it. */
@@ -218,14 +220,6 @@ export interface ShapeTreeLimits {
    * keys per object met, so its factory comes a few objects later.
    */
   freshKeysBeforeMap: number;
-  /**
-   * Uses of a shape, in any number of parses, before it gets a factory. A new factory runs some ten
-   * times slower than the one-at-a-time build until V8 has given it feedback (about its eighth call),
-   * so a shape met once a parse (a map in a document read again and again) paid that for its next
-   * eight parses: aws-iam-actions 2.6 times native in the bench's timed parses with 4, 1.6 with 64
-   * (bench/NOTES.md round 18). Records in arrays reach it within one parse.
-   */
-  usesBeforeFactory: number;
 }
 
 export const DEFAULT_SHAPE_TREE_LIMITS: Readonly<ShapeTreeLimits> = {
@@ -238,7 +232,6 @@ export const DEFAULT_SHAPE_TREE_LIMITS: Readonly<ShapeTreeLimits> = {
   maxFactories: 1_024,
   maxChildren: 32,
   freshKeysBeforeMap: 8,
-  usesBeforeFactory: 64,
 };
 
 /** Depths below this remember how their last object started. */
@@ -264,8 +257,6 @@ export class ShapeTree {
   readonly maxFactories: number;
   readonly maxChildren: number;
   readonly freshKeysBeforeMap: number;
-  /** See ShapeTreeLimits; the unit tests lower it on the shared tree, to reach factories in a few parses. */
-  usesBeforeFactory: number;
   /** Where every object starts. */
   root = new Shape('', undefined);
   shapeCount = 0;
@@ -286,7 +277,6 @@ export class ShapeTree {
     this.maxFactories = chosen.maxFactories;
     this.maxChildren = chosen.maxChildren;
     this.freshKeysBeforeMap = chosen.freshKeysBeforeMap;
-    this.usesBeforeFactory = chosen.usesBeforeFactory;
   }
 
   /** The likeliest shape after the first key of an object opened at `depth` (0 for the outermost). */
@@ -335,7 +325,7 @@ export class ShapeTree {
    */
   factoryFor(shape: Shape): Factory | undefined {
     if (shape.factory !== undefined) return shape.factory;
-    if (BROWSER_BUILD || shape === WIDE || !canCompile || ++shape.uses <= this.usesBeforeFactory) return undefined;
+    if (BROWSER_BUILD || shape === WIDE || !canCompile || ++shape.uses <= USES_BEFORE_FACTORY) return undefined;
     // The source is built as a string, last key first: no array, so no store a prototype could catch.
     let properties = '';
     for (let step: Shape = shape; step.parent !== undefined; step = step.parent) {

@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedShapeTree } from '../../src/parse/object-shapes.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { utf8 } from './oracle.js';
-
-// Factories after 4 uses, not the default 64, so that this file's repeated parses reach them.
-sharedShapeTree.usesBeforeFactory = 4;
 
 // Found by review: behaviours that must hold however the program around the parser behaves.
 

@@ -3,12 +3,8 @@
 // parsed right after the whole document (the stale bytes then continue it exactly as it goes on)
 // and right after a run of zero bytes, and the two results must be the same, and JSON.parse's.
 import { describe, expect, it } from 'vitest';
-import { sharedShapeTree } from '../../src/parse/object-shapes.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { jsonDifference, oracle, utf8 } from './oracle.js';
-
-// Factories after 4 uses, not the default 64, so that this file's repeated parses reach them.
-sharedShapeTree.usesBeforeFactory = 4;
 
 const documents = [
   '[12345678, 1234567890123, -0.5e-7, 3.25, 1e300, 0]',

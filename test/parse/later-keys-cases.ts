@@ -2,13 +2,10 @@
 // KEY_HEAD_LENGTH bytes with its colon right after it is read in the parser loop itself, anything else
 // by readPropertyName (parser.ts). Shared by the tests of both paths.
 import { describe, expect, it } from 'vitest';
-import { KEY_HEAD_LENGTH, sharedShapeTree } from '../../src/parse/object-shapes.js';
+import { KEY_HEAD_LENGTH } from '../../src/parse/object-shapes.js';
 import type { parseBinary as ParseBinary } from '../../src/parse/parse-binary.js';
 import { expectAgreement } from './agreement.js';
 import { utf8 } from './oracle.js';
-
-// Factories after 4 uses, not the default 64, so that this file's repeated parses reach them.
-sharedShapeTree.usesBeforeFactory = 4;
 
 /** A plain key of `length` bytes, its byte at `changedAt` (if any) replaced. */
 const key = (length: number, changedAt = -1): string =>

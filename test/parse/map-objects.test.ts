@@ -9,9 +9,6 @@ import { parseBinary } from '../../src/parse/parse-binary.js';
 import { expectAgreement } from './agreement.js';
 import { utf8 } from './oracle.js';
 
-// Factories after 4 uses, not the default 64, so that this file's repeated parses reach them.
-sharedShapeTree.usesBeforeFactory = 4;
-
 let serial = 0;
 /** Keys never seen before in this process, so that the object is map-like to the shape tree. */
 function dataKeys(count: number): string[] {
@@ -106,7 +103,7 @@ describe('map-like objects (keys that are data) are the same as JSON.parse build
 
 describe('one wide object parsed again and again (its shapes grow a few keys a parse, then a factory builds it)', () => {
   // Past MAX_SHAPE_SIZE (128 outside the browser build) an object has no shape; 20 parses learn 127
-  // keys at FRESH_KEYS_BEFORE_MAP a parse, and the factory comes after its fourth use (set above).
+  // keys at FRESH_KEYS_BEFORE_MAP a parse, and the factory comes after its fourth use.
   const rounds = Math.ceil(130 / FRESH_KEYS_BEFORE_MAP) + 6;
   for (const count of [64, 65, 100, 126, 127, 128, 129]) {
     it(`${count} keys`, () => {

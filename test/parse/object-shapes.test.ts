@@ -10,9 +10,6 @@ import { jsonText } from './json-text.js';
 import { utf8 } from './oracle.js';
 import { describeLaterKeys } from './later-keys-cases.js';
 
-// Factories after 4 uses, not the default 64, so that this file's repeated parses reach them.
-sharedShapeTree.usesBeforeFactory = 4;
-
 /** Parses the same bytes often enough that every shape in them is built by its compiled factory. */
 function expectAgreementWhenRepeated(bytes: Uint8Array, options = {}): void {
   for (let round = 0; round < 8; round++) expectAgreement(bytes, options);

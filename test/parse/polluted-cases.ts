@@ -1,13 +1,9 @@
 // Shared by the polluted-prototype tests of the Node and browser builds: documents that reach
 // every growth path of the parser's working arrays, and ways to pollute the prototypes.
 import { expect } from 'vitest';
-import { sharedShapeTree } from '../../src/parse/object-shapes.js';
 import { CHUNK_LENGTH } from '../../src/parse/array-scratch.js';
 import type { ParseBinaryResult as ParseResult } from '../../src/parse/types.js';
 import { jsonDifference, utf8 } from './oracle.js';
-
-// Factories after 4 uses, not the default 64, so that this file's repeated parses reach them.
-sharedShapeTree.usesBeforeFactory = 4;
 
 export const objectPrototype = Object.prototype as unknown as Record<PropertyKey, unknown>;
 export const arrayPrototype = Array.prototype as unknown as Record<PropertyKey, unknown>;

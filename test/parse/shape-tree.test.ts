@@ -31,7 +31,7 @@ describe('ShapeTree limits', () => {
   });
 
   it('starts afresh past maxFactories', () => {
-    const tree = new ShapeTree({ maxFactories: 2, usesBeforeFactory: 4 });
+    const tree = new ShapeTree({ maxFactories: 2 });
     const firstRoot = tree.root;
     for (const key of ['p', 'q', 'r']) parseWith(tree, records(8, [key, 'x']));
     expect(tree.root).not.toBe(firstRoot);
@@ -43,25 +43,6 @@ describe('ShapeTree limits', () => {
     expect(childrenOf(childOf(tree.root, 'a')!).length).toBe(3);
     for (const first of ['c1', 'c2', 'c3', 'c4', 'c5']) parseWith(tree, `{"${first}":1}`);
     expect(childrenOf(tree.root).length).toBe(6);
-  });
-
-  it('compiles a factory on the use after usesBeforeFactory, in one parse or over several', () => {
-    const tree = new ShapeTree({ usesBeforeFactory: 5 });
-    parseWith(tree, records(5, ['u', 'v']));
-    const shape = childOf(childOf(tree.root, 'u'), 'v')!;
-    expect(shape.factory).toBeUndefined();
-    parseWith(tree, records(1, ['u', 'v']));
-    expect(shape.factory).toBeDefined();
-    const once = childOf(childOf(tree.root, 'w'), 'x');
-    expect(once).toBeUndefined();
-    for (let parse = 0; parse < 5; parse++) parseWith(tree, '{"w":1,"x":2}');
-    expect(childOf(childOf(tree.root, 'w'), 'x')!.factory).toBeUndefined();
-    parseWith(tree, '{"w":1,"x":2}');
-    expect(childOf(childOf(tree.root, 'w'), 'x')!.factory).toBeDefined();
-  });
-
-  it('waits 64 uses by default', () => {
-    expect(new ShapeTree().usesBeforeFactory).toBe(64);
   });
 
   it('stops growing an object after freshKeysBeforeMap new shapes in a row', () => {
