@@ -22,8 +22,8 @@ const MAX_INDEX_DIGITS = 9;
  * left in `state.key`, with `state.pos` after the colon. Otherwise NOT_AN_INDEX and `state.pos`
  * untouched: the caller reads the name as a string from `at` (a key such as "17" stored by name
  * still becomes an element; only the string is spent). Digits only, no leading zero but "0" itself,
- * at most MAX_INDEX_DIGITS. One call that reads the whole member: V8 14 (Node 26) inlines neither
- * this nor a helper it would call (integer-keys-100k, bench/NOTES.md round 18).
+ * at most MAX_INDEX_DIGITS. One function reads the whole member, where two each read part of it
+ * before (integer-keys-100k, bench/NOTES.md round 18).
  */
 export function readIndexMember(state: ParseState, at: number): number {
   const bytes = state.bytes;
