@@ -407,6 +407,9 @@ export function parseDocument(state: ParseState): unknown {
 /** Where `elements` points before any array opens; nothing is stored into it. */
 const NO_ELEMENTS: unknown[] = [];
 
+/** `state.freshKeys` for an object whose every new key may make a shape (see readPropertyName). */
+const NO_FRESH_KEY_LIMIT = -0x40000000;
+
 /**
  * The object whose keys and values are `keys[start, end)` and `values[start, end)`: in one step by
  * the shape's factory when it has one, else one property at a time.
@@ -507,10 +510,18 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
     state.pos = pos + 1;
     key = BROWSER_BUILD ? readKeyInBrowser(state) : readKey(state);
     const shapes = state.shapes;
-    next = shapes.nextShape(shape, key, state.freshKeys < shapes.freshKeysBeforeMap);
+    const freshKeys = state.freshKeys;
+    next = shapes.nextShape(shape, key, freshKeys < shapes.freshKeysBeforeMap);
     if (shapes.grown) {
       shapes.grown = false;
-      state.freshKeys++;
+      // A long known run of keys that ends where the tree stopped growing is a map learnt in an
+      // earlier parse, met again: the same document read again. Its remaining keys are learnt now,
+      // not freshKeysBeforeMap a parse (aws-iam-actions took 16 parses to learn its maps; bench/NOTES.md
+      // round 19). Another map of the kind, with other keys, leaves the run where the tree branches.
+      state.freshKeys =
+        !BROWSER_BUILD && freshKeys === 0 && shape.size >= shapes.freshKeysBeforeMap && shape.children === undefined
+          ? NO_FRESH_KEY_LIMIT
+          : freshKeys + 1;
     } else state.freshKeys = 0;
     pos = state.pos;
   }

@@ -16,6 +16,18 @@ function parseWith(tree: ShapeTree, text: string): unknown {
   return value;
 }
 
+/** The shape that the keys `keys` lead to from the root, if the tree has made it. */
+function shapeOf(tree: ShapeTree, keys: string[]): Shape | undefined {
+  let shape: Shape | undefined = tree.root;
+  for (const key of keys) shape = childOf(shape, key);
+  return shape;
+}
+
+/** `count` keys that only data would have: `${prefix}0`, `${prefix}1`, ... */
+const dataKeys = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+
+const objectOf = (keys: string[]) => `{${keys.map((key, index) => `"${key}":${index}`).join(',')}}`;
+
 
 const records = (count: number, keys: string[]) =>
   `[${Array.from({ length: count }, (_, index) => `{${keys.map((key) => `"${key}":${index}`).join(',')}}`).join(',')}]`;
@@ -80,5 +92,59 @@ describe('ShapeTree limits', () => {
     const other = new ShapeTree();
     parseWith(small, '{"only":1}');
     expect(childrenOf(other.root)).toEqual([]);
+  });
+});
+
+describe('ShapeTree growth of map-like objects', () => {
+  const limit = 8;
+
+  it('learns freshKeysBeforeMap keys of a map in the parse that meets it first', () => {
+    const tree = new ShapeTree({ freshKeysBeforeMap: limit });
+    const keys = dataKeys('m', 40);
+    parseWith(tree, objectOf(keys));
+    expect(shapeOf(tree, keys.slice(0, limit))).toBeDefined();
+    expect(shapeOf(tree, keys.slice(0, limit + 1))).toBeUndefined();
+  });
+
+  it('learns the rest of the same map when the next parse meets it again', () => {
+    const tree = new ShapeTree({ freshKeysBeforeMap: limit });
+    const keys = dataKeys('m', 40);
+    parseWith(tree, objectOf(keys));
+    parseWith(tree, objectOf(keys));
+    expect(shapeOf(tree, keys)).toBeDefined();
+    expect(shapesBelow(tree.root)).toBe(40);
+  });
+
+  it('learns only freshKeysBeforeMap more keys of a map that leaves the learnt run where it branches', () => {
+    const tree = new ShapeTree({ freshKeysBeforeMap: limit });
+    const first = dataKeys('m', 40);
+    parseWith(tree, objectOf(first));
+    parseWith(tree, objectOf(first));
+    // The same first keys, then other ones: the run leaves the tree where it already has a child.
+    const other = [...first.slice(0, 12), ...dataKeys('n', 28)];
+    parseWith(tree, objectOf(other));
+    expect(shapeOf(tree, other.slice(0, 12 + limit))).toBeDefined();
+    expect(shapeOf(tree, other.slice(0, 12 + limit + 1))).toBeUndefined();
+    expect(shapesBelow(tree.root)).toBe(40 + limit);
+  });
+
+  it('does not count a short known run as a map met again', () => {
+    const tree = new ShapeTree({ freshKeysBeforeMap: limit });
+    const keys = ['a', 'b', ...dataKeys('m', 30)];
+    parseWith(tree, objectOf(['a', 'b']));
+    parseWith(tree, objectOf(keys));
+    expect(shapesBelow(tree.root)).toBe(2 + limit);
+  });
+
+  it('learns the maps nested in a map whole too, when the document is read again', () => {
+    const tree = new ShapeTree({ freshKeysBeforeMap: limit });
+    const outer = dataKeys('o', 12);
+    const inner = (key: string) => dataKeys(`${key}i`, 30);
+    const text = `{${outer.map((key) => `"${key}":${objectOf(inner(key))}`).join(',')}}`;
+    parseWith(tree, text);
+    for (const key of outer) expect(shapeOf(tree, inner(key).slice(0, limit + 1))).toBeUndefined();
+    parseWith(tree, text);
+    expect(shapeOf(tree, outer)).toBeDefined();
+    for (const key of outer) expect(shapeOf(tree, inner(key))).toBeDefined();
   });
 });
