@@ -200,6 +200,17 @@ const MAX_SHAPE_SIZE = BROWSER_BUILD ? 64 : 128;
 const MAX_SHAPE_KEY_LENGTH = 256;
 /** A shape is compiled on its fifth use: one-off shapes never pay for compilation. */
 const USES_BEFORE_FACTORY = 4;
+/**
+ * Loop turns, per key, of the factory's warm-up call. V8 gives a function its feedback vector only
+ * once it has run bytecode worth about eight times its length, and until then each object literal
+ * it makes is built by the runtime, about ten times slower than storing properties one at a time.
+ * A factory met once a parse (a map's shape) stayed that slow for 8 parses; the warm-up loop spends
+ * that budget at once, for a few microseconds, and the factory is fast from its third object. 12
+ * turns a key was the least that did it for shapes of 5, 50 and 120 keys on Node 22, 24 and 26
+ * (bench/NOTES.md round 19). Other engines only run the loop.
+ */
+const FEEDBACK_BUDGET_PER_KEY = 12;
+const NO_VALUES: unknown[] = [];
 /** How far a {@link ShapeTree} may grow. Tests build small trees to reach each limit. */
 export interface ShapeTreeLimits {
   /** Past this many shapes or factories the tree starts afresh, so odd documents cannot grow it. */
@@ -337,8 +348,11 @@ export class ShapeTree {
       properties = properties === '' ? property : `${property},${properties}`;
     }
     if (++this.factoryCount > this.maxFactories) this.forget();
-    shape.factory = new Function('v', 's', `return {${properties}}`) as Factory;
-    return shape.factory;
+    // Called once with a negative `s`, the factory only loops (see FEEDBACK_BUDGET_PER_KEY).
+    const factory = new Function('v', 's', `if(s<0){while(++s<0);return}return {${properties}}`) as Factory;
+    factory(NO_VALUES, -FEEDBACK_BUDGET_PER_KEY * shape.size);
+    shape.factory = factory;
+    return factory;
   }
 
   /** Drops the whole tree; shapes still held by a parse in progress keep working on their own. */

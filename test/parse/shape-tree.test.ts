@@ -95,6 +95,32 @@ describe('ShapeTree limits', () => {
   });
 });
 
+describe('ShapeTree factories', () => {
+  it('compiles a shape on its fifth use, into a factory that builds it from its first call', () => {
+    const tree = new ShapeTree();
+    for (let parse = 0; parse < 4; parse++) parseWith(tree, '{"x":1,"y":[2]}');
+    const shape = shapeOf(tree, ['x', 'y'])!;
+    expect(shape.factory).toBeUndefined();
+    expect(parseWith(tree, '{"x":"a","y":{"z":null}}')).toEqual({ x: 'a', y: { z: null } });
+    expect(shape.factory).toBeDefined();
+    expect(tree.factoryCount).toBe(1);
+    expect(shape.factory!(['p', 'q', 'r'], 1)).toEqual({ x: 'q', y: 'r' });
+  });
+
+  it('never compiles a shape with a __proto__ key', () => {
+    const tree = new ShapeTree();
+    const text = '[{"__proto__":1,"a":2},{"b":1,"__proto__":{"c":3}}]';
+    for (let parse = 0; parse < 8; parse++) parseWith(tree, text);
+    parseWith(tree, records(8, ['__proto__']));
+    expect(shapeOf(tree, ['__proto__', 'a'])!.factory).toBeUndefined();
+    expect(shapeOf(tree, ['b', '__proto__'])!.factory).toBeUndefined();
+    expect(shapeOf(tree, ['__proto__'])!.factory).toBeUndefined();
+    // The object under the second "__proto__" key has one, as any other.
+    expect(shapeOf(tree, ['c'])!.factory).toBeDefined();
+    expect(tree.factoryCount).toBe(1);
+  });
+});
+
 describe('ShapeTree growth of map-like objects', () => {
   const limit = 8;
 
