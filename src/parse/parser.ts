@@ -510,18 +510,21 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
     state.pos = pos + 1;
     key = BROWSER_BUILD ? readKeyInBrowser(state) : readKey(state);
     const shapes = state.shapes;
-    const freshKeys = state.freshKeys;
-    next = shapes.nextShape(shape, key, freshKeys < shapes.freshKeysBeforeMap);
+    // Read once, in a local (the browser build, for its size cap, reads the field each time).
+    const freshKeys = BROWSER_BUILD ? 0 : state.freshKeys;
+    next = shapes.nextShape(shape, key, (BROWSER_BUILD ? state.freshKeys : freshKeys) < shapes.freshKeysBeforeMap);
     if (shapes.grown) {
       shapes.grown = false;
       // A long known run of keys that ends where the tree stopped growing is a map learnt in an
       // earlier parse, met again: the same document read again. Its remaining keys are learnt now,
       // not freshKeysBeforeMap a parse (aws-iam-actions took 16 parses to learn its maps; bench/NOTES.md
       // round 19). Another map of the kind, with other keys, leaves the run where the tree branches.
-      state.freshKeys =
-        !BROWSER_BUILD && freshKeys === 0 && shape.size >= shapes.freshKeysBeforeMap && shape.children === undefined
-          ? NO_FRESH_KEY_LIMIT
-          : freshKeys + 1;
+      // Not in the browser build, whose shapes keep a Map of their children from the first.
+      if (BROWSER_BUILD) state.freshKeys++;
+      else {
+        const known = freshKeys === 0 && shape.size >= shapes.freshKeysBeforeMap && shape.children === undefined;
+        state.freshKeys = known ? NO_FRESH_KEY_LIMIT : freshKeys + 1;
+      }
     } else state.freshKeys = 0;
     pos = state.pos;
   }
