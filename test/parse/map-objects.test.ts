@@ -101,9 +101,11 @@ describe('map-like objects (keys that are data) are the same as JSON.parse build
 });
 
 
-describe('one wide object parsed again and again (its shapes grow a few keys a parse, then a factory builds it)', () => {
-  // Past MAX_SHAPE_SIZE (128 outside the browser build) an object has no shape; 20 parses learn 127
-  // keys at FRESH_KEYS_BEFORE_MAP a parse, and the factory comes after its fourth use.
+describe('one wide object parsed again and again (its shapes are learnt over parses, then a factory builds it)', () => {
+  // Past MAX_SHAPE_SIZE (128 outside the browser build) an object has no shape. The first parse
+  // learns FRESH_KEYS_BEFORE_MAP keys and the second the rest (a map met again); the rounds are as
+  // many as learning FRESH_KEYS_BEFORE_MAP keys a parse would need, and the factory comes after its
+  // fourth use.
   const rounds = Math.ceil(130 / FRESH_KEYS_BEFORE_MAP) + 6;
   for (const count of [64, 65, 100, 126, 127, 128, 129]) {
     it(`${count} keys`, () => {

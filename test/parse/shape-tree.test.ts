@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShapeTree, WIDE, type Shape } from '../../src/parse/object-shapes.js';
-import { childOf, childrenOf, shapesBelow } from './shape-walk.js';
+import { childOf, childrenOf, shapeAt, shapesBelow } from './shape-walk.js';
 import { parseDocument } from '../../src/parse/parser.js';
 import { ParseState } from '../../src/parse/state.js';
 import { toInputBytes } from '../../src/parse/input.js';
@@ -16,12 +16,8 @@ function parseWith(tree: ShapeTree, text: string): unknown {
   return value;
 }
 
-/** The shape that the keys `keys` lead to from the root, if the tree has made it. */
-function shapeOf(tree: ShapeTree, keys: string[]): Shape | undefined {
-  let shape: Shape | undefined = tree.root;
-  for (const key of keys) shape = childOf(shape, key);
-  return shape;
-}
+/** The shape that `keys` lead to from the root of `tree`, if the tree has made it. */
+const shapeOf = (tree: ShapeTree, keys: string[]): Shape | undefined => shapeAt(tree.root, keys);
 
 /** `count` keys that only data would have: `${prefix}0`, `${prefix}1`, ... */
 const dataKeys = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`);

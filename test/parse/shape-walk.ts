@@ -17,3 +17,10 @@ export function shapesBelow(shape: Shape): number {
   for (const child of childrenOf(shape)) count += 1 + shapesBelow(child);
   return count;
 }
+
+/** The shape that `keys` lead to from `start` (a tree's root), if the tree has made it. */
+export function shapeAt(start: Shape, keys: string[]): Shape | undefined {
+  let shape: Shape | undefined = start;
+  for (const key of keys) shape = childOf(shape, key);
+  return shape;
+}
