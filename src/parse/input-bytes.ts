@@ -43,6 +43,8 @@ export const keptWords = BROWSER_BUILD ? undefined : new Uint32Array(KEPT_WORDS)
 const keptBuffer = keptWords?.buffer;
 /** The kept copy that the parser reads (a ByteArray, see copy-bytes.ts). */
 export const keptBytes = keptBuffer === undefined ? undefined : new ByteArray(keptBuffer);
+/** The kept copy as a DataView, for the key compares' four-byte reads (state.ts, `view`). */
+export const keptView = keptBuffer === undefined ? undefined : new DataView(keptBuffer);
 const keptTarget = keptBuffer === undefined ? undefined : copyTarget(keptBuffer);
 
 /**

@@ -17,6 +17,7 @@
  */
 
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import type { WordReader } from './input-view.js';
 
 /** Builds an object from `values[start]`, `values[start + 1]`, ... in the shape's key order. */
 type Factory = (values: unknown[], start: number) => Record<string, unknown>;
@@ -120,17 +121,12 @@ export class Shape {
   }
 }
 
-/** The four bytes at `at` as one int32, the first byte lowest: how readPropertyName reads the input. */
-export function packWord(bytes: Uint8Array, at: number): number {
-  return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
-}
-
 /**
- * Whether the 8 bytes of `bytes` at `from` start with `shape`'s key head (its first KEY_HEAD_LENGTH
+ * Whether the 8 bytes of `view` at `from` start with `shape`'s key head (its first KEY_HEAD_LENGTH
  * bytes; the masks leave out what lies past a shorter key). Not in the browser build (no heads).
  */
-export function spellsHead(bytes: Uint8Array, from: number, shape: Shape): boolean {
-  return (packWord(bytes, from) & shape.mask0) === shape.head0 && (packWord(bytes, from + 4) & shape.mask1) === shape.head1;
+export function spellsHead(view: WordReader, from: number, shape: Shape): boolean {
+  return (view.getInt32(from, true) & shape.mask0) === shape.head0 && (view.getInt32(from + 4, true) & shape.mask1) === shape.head1;
 }
 
 /**
@@ -144,7 +140,7 @@ function plainKeyBytes(key: string, length: number): Uint8Array {
   return bytes;
 }
 
-/** The four codes of `key` from `at` as one int32, the first lowest, as {@link packWord} reads bytes. */
+/** The four codes of `key` from `at` as one int32, the first lowest, as readPropertyName reads the input (little-endian `getInt32`). */
 function codesWord(key: string, at: number): number {
   return key.charCodeAt(at) | (key.charCodeAt(at + 1) << 8) | (key.charCodeAt(at + 2) << 16) | (key.charCodeAt(at + 3) << 24);
 }

@@ -146,7 +146,7 @@ export function parseDocument(state: ParseState): unknown {
           const length = stop - from;
           if (length <= FROM_CODES_MAX) {
             // Values that recur (enums, names) come from a table, as JSON.parse interns them (seen-strings.ts).
-            if (!BROWSER_BUILD && length >= SEEN_MIN_LENGTH && length <= SEEN_MAX_LENGTH) value = shortAsciiValue(bytes, from, stop, state.shared, state.readLimit);
+            if (!BROWSER_BUILD && length >= SEEN_MIN_LENGTH && length <= SEEN_MAX_LENGTH) value = shortAsciiValue(state.view, bytes, from, stop, state.shared, state.readLimit);
             else value = fromCodes(bytes, from, length);
           }
           else value = BROWSER_BUILD ? joinCodes(bytes, from, stop) : asciiValue(bytes, from, stop, state.shared, state.readLimit);
@@ -338,7 +338,7 @@ export function parseDocument(state: ParseState): unknown {
                 bytes[pos] === QUOTE &&
                 bytes[from + keyLength] === QUOTE &&
                 bytes[from + keyLength + 1] === COLON &&
-                spellsHead(bytes, from, guess!)
+                spellsHead(state.view, from, guess!)
               ) {
                 shape = guess!;
                 state.key = shape.key;
@@ -470,7 +470,7 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
     keyLength > 0 &&
     from + keyLength < end &&
     bytes[from + keyLength] === QUOTE &&
-    (BROWSER_BUILD || (from + 8 <= state.readLimit && spellsHead(bytes, from, next!)))
+    (BROWSER_BUILD || (from + 8 <= state.readLimit && spellsHead(state.view, from, next!)))
   ) {
     matched = true;
     if (BROWSER_BUILD) {
@@ -480,15 +480,15 @@ function readPropertyName(state: ParseState, shape: Shape, guess: Shape | undefi
       matched = index === keyLength;
     } else if (keyLength > KEY_HEAD_LENGTH) {
       // The last four bytes first, from the shape's own field, then the words between, if any: four
-      // bytes a step (see Shape.keyWords). Words packed here, not by packWord: its calls used up
-      // V8's inlining budget, and other calls went uninlined (bench/NOTES.md round 18).
+      // bytes a step (see Shape.keyWords), each one read of the view (the key lies before `end`).
+      const view = state.view;
       const last = from + keyLength - 4;
-      matched = (bytes[last] | (bytes[last + 1] << 8) | (bytes[last + 2] << 16) | (bytes[last + 3] << 24)) === next!.tailWord;
+      matched = view.getInt32(last, true) === next!.tailWord;
       if (matched && keyLength > KEY_HEAD_LENGTH + 4) {
         const words = next!.keyWords!;
         let word = next!.keyWordOffset;
         let at = from + KEY_HEAD_LENGTH;
-        while (at < last && (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) === (words[word] | 0)) {
+        while (at < last && view.getInt32(at, true) === (words[word] | 0)) {
           at += 4;
           word++;
         }

@@ -11,6 +11,7 @@ import { ON_BUN } from '../platform/on-bun.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { fromCodes } from './from-codes.js';
 import { decodeAscii, decodeRange } from './utf8.js';
+import type { WordReader } from './input-view.js';
 
 /** Table slots of each kind (ASCII, other UTF-8); a power of two. Strings that collide replace each other. */
 const SLOTS = 2048;
@@ -55,30 +56,44 @@ function emptyStrings(): string[] {
  * with at least SEEN_MAX_LENGTH bytes from `start` to the end of `bytes`.
  */
 export function seenAscii(bytes: Uint8Array, start: number, end: number): string {
+  const first = bytes[start] | (bytes[start + 1] << 8) | (bytes[start + 2] << 16) | (bytes[start + 3] << 24);
+  const second = bytes[start + 4] | (bytes[start + 5] << 8) | (bytes[start + 6] << 16) | (bytes[start + 7] << 24);
+  const third = bytes[start + 8] | (bytes[start + 9] << 8) | (bytes[start + 10] << 16) | (bytes[start + 11] << 24);
+  return seenAsciiWords(bytes, start, end, first, second, third);
+}
+
+/**
+ * {@link seenAscii} for the input, read through `view` (its first `readLimit` bytes, see ParseState):
+ * three reads of four bytes where packing them took twelve byte loads.
+ */
+function seenAsciiInView(view: WordReader, bytes: Uint8Array, start: number, end: number): string {
+  return seenAsciiWords(bytes, start, end, view.getInt32(start, true), view.getInt32(start + 4, true), view.getInt32(start + 8, true));
+}
+
+/**
+ * {@link seenAscii} given the twelve bytes from `start` as three words, the first byte lowest. The
+ * bytes past the string are masked off, and the length is compared beside the words: equal words and
+ * length mean equal strings, so a hit needs no byte compare.
+ */
+function seenAsciiWords(bytes: Uint8Array, start: number, end: number, first: number, second: number, third: number): string {
   const length = end - start;
-  // Seven bits a character, four to a word, and the length in the last word's top bits: equal
-  // words mean equal strings, so a hit needs no byte compare. All twelve bytes are read and those
-  // past the string masked off (the caller leaves twelve bytes to read): no branch on the length.
-  const first = bytes[start] | (bytes[start + 1] << 7) | (bytes[start + 2] << 14) | (bytes[start + 3] << 21);
-  const secondCount = length >= 8 ? 4 : length - 4;
-  const thirdCount = length > 8 ? length - 8 : 0;
-  const second = (bytes[start + 4] | (bytes[start + 5] << 7) | (bytes[start + 6] << 14) | (bytes[start + 7] << 21)) & ((1 << (7 * secondCount)) - 1);
-  const third = ((bytes[start + 8] | (bytes[start + 9] << 7) | (bytes[start + 10] << 14) | (bytes[start + 11] << 21)) & ((1 << (7 * thirdCount)) - 1)) | (length << 28);
-  const hash = Math.imul(first ^ Math.imul(second, 0x85ebca6b) ^ Math.imul(third, 0xc2b2ae35), 0x9e3779b1);
+  second = lowBytes(second, length - 4);
+  third = lowBytes(third, length - 8);
+  const hash = Math.imul(first ^ Math.imul(second, 0x85ebca6b) ^ Math.imul(third ^ length, 0xc2b2ae35), 0x9e3779b1);
   const slot = hash >>> SLOT_SHIFT;
   if (found(slot, first, second, third, length)) return strings[slot];
   // V8 makes strings this short fastest with fromCodes, Bun with its decoder (FROM_CODES_MAX).
   return kept(slot, hash, first, second, third, length, ON_BUN ? decodeAscii(bytes, start, end, false) : fromCodes(bytes, start, length));
 }
 
-/** The low `count` (0 to 4) bytes of a word. */
+/** The low `count` bytes of a word: all four from 4 on, none at 0 or below. */
 function lowBytes(word: number, count: number): number {
-  return count >= 4 ? word : word & ((1 << (count << 3)) - 1);
+  return count >= 4 ? word : count <= 0 ? 0 : word & ((1 << (count << 3)) - 1);
 }
 
 /**
  * {@link seenAscii} for UTF-8 with non-ASCII bytes, decoded by decodeRange (ill-formed bytes too:
- * equal bytes give equal strings). Eight bits a byte: the length is compared beside the words.
+ * equal bytes give equal strings), in slots of its own.
  */
 export function seenUtf8(bytes: Uint8Array, start: number, end: number): string {
   const length = end - start;
@@ -154,6 +169,6 @@ export const utf8Value: Decode = SEEN_TABLE ? utf8ValueOnBun : decodeRange;
  * A plain ASCII value of SEEN_MIN_LENGTH to SEEN_MAX_LENGTH bytes read in the parser loop, off Bun
  * and outside the browser build: from the table where it serves, else made by fromCodes.
  */
-export function shortAsciiValue(bytes: Uint8Array, start: number, end: number, shared: boolean, readLimit: number): string {
-  return inReach(start, end, shared, readLimit) ? seenAscii(bytes, start, end) : fromCodes(bytes, start, end - start);
+export function shortAsciiValue(view: WordReader, bytes: Uint8Array, start: number, end: number, shared: boolean, readLimit: number): string {
+  return inReach(start, end, shared, readLimit) ? seenAsciiInView(view, bytes, start, end) : fromCodes(bytes, start, end - start);
 }

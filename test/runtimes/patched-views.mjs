@@ -119,6 +119,9 @@ export const prototypePatches = [
   ['%TypedArray%[Symbol.species]', () => redefine(TypedArray, Symbol.species, { get: () => Junk })],
   ['ArrayBuffer.prototype.byteLength getter', () => redefine(ArrayBuffer.prototype, 'byteLength', { get: () => 1 })],
   ['ArrayBuffer.prototype.slice', () => redefine(ArrayBuffer.prototype, 'slice', { value: () => junk().buffer, writable: true })],
+  // The key compares read the input through a DataView of their own.
+  ['DataView.prototype.getInt32', () => redefine(DataView.prototype, 'getInt32', { value: () => { throw new Error('patched getInt32'); }, writable: true })],
+  ['globalThis.DataView', () => redefine(globalThis, 'DataView', { value: Junk, writable: true })],
 ];
 
 /** Gives `view` own properties that lie about it. */
