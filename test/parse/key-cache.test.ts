@@ -21,6 +21,20 @@ describe('KeyCache', () => {
     expect(lookUp(cache, 'nam')).toBeUndefined();
   });
 
+  it('compares every byte of keys of 1 to MAX_CACHED_KEY_LENGTH bytes, in words and after them', () => {
+    for (let length = 1; length <= MAX_CACHED_KEY_LENGTH; length++) {
+      // One pair of slots: every key is looked up in the slots that hold `key`.
+      const cache = new KeyCache({ slotCount: 2 });
+      const key = Array.from({ length }, (_, index) => String.fromCharCode(0x61 + ((index * 3 + length) % 26))).join('');
+      remember(cache, key);
+      expect(lookUp(cache, key)).toBe(key);
+      for (let at = 0; at < length; at++) {
+        const changed = key.slice(0, at) + (key[at] === 'Z' ? 'Y' : 'Z') + key.slice(at + 1);
+        expect(lookUp(cache, changed)).toBeUndefined();
+      }
+    }
+  });
+
   it('keeps two keys of one pair, and never answers with the wrong key', () => {
     // Two slots: one pair, which every key hashes to.
     const cache = new KeyCache({ slotCount: 2 });
