@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { inputWordReader } from '../../src/parse/input-view.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 
-const bytes = new Uint8Array(64).map((_, index) => (index * 37 + 11) & 0xff);
+// An object's opening brace first: an input that can hold no string gets no DataView.
+const bytes = new Uint8Array(64).map((_, index) => (index === 0 ? 0x7b : (index * 37 + 11) & 0xff));
 
 /** Four bytes at `at`, the first lowest, as a signed 32-bit integer. */
 const packed = (at: number) => (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) | 0;
@@ -34,6 +35,17 @@ describe('inputWordReader', () => {
     for (let at = 0; at + 4 <= bytes.length; at++) expect(reader.getInt32(at, true)).toBe(packed(at));
   });
 
+  it('makes no DataView for an input that can hold no string the parser reads', () => {
+    for (const first of ['x', '1', '-', 't', 'n', ']', '}']) {
+      const input = new TextEncoder().encode(first + ' '.repeat(2000));
+      expect(inputWordReader(input, input.buffer, 0, input.length, undefined)).not.toBeInstanceOf(DataView);
+    }
+    for (const first of ['{', '[', '"', ' ', '\n', '\ufeff']) {
+      const input = new TextEncoder().encode(first + ' '.repeat(2000));
+      expect(inputWordReader(input, input.buffer, 0, input.length, undefined)).toBeInstanceOf(DataView);
+    }
+  });
+
   it('treats a getter that throws in place of getInt32 as a replacement', () => {
     const saved = Object.getOwnPropertyDescriptor(DataView.prototype, 'getInt32')!;
     Object.defineProperty(DataView.prototype, 'getInt32', {
@@ -51,6 +63,23 @@ describe('inputWordReader', () => {
     expect(reader).not.toBeInstanceOf(DataView);
     expect(reader.getInt32(5, true)).toBe(packed(5));
   });
+});
+
+describe('inputs past 1 KB led by a number, a literal or a stray byte', () => {
+  // Their reader holds no bytes: whatever follows the first value, the parse reads no string.
+  for (const text of ['12345 {"key":"value"}', 'true ["abcdefgh","ijklmnop"]', 'x{"a":"b"}', '-1.5e3', 'null', '7 "text"']) {
+    it(`${JSON.stringify(text)} padded past 1 KB parses as JSON.parse does`, () => {
+      const input = new TextEncoder().encode(text + ' '.repeat(1500));
+      const result = parseBinary(input);
+      let expected: unknown;
+      try {
+        expected = { ok: true, value: JSON.parse(text) };
+      } catch {
+        expected = { ok: false };
+      }
+      expect(result.ok ? { ok: true, value: result.value } : { ok: false }).toEqual(expected);
+    });
+  }
 });
 
 describe('key compares through the word reader', () => {
