@@ -5,12 +5,12 @@
 // a bound form) V8 left it a call and the realworld files parsed 18 % slower (bench/NOTES.md round 20).
 // So a program that replaced the method since load (checked at each parse) gets readers of our own.
 
+import { isWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './bytes.js';
+
 /** What the key compares read the input with: four bytes at `at`, the first lowest. */
 export interface WordReader {
   getInt32(at: number, littleEndian: true): number;
 }
-
-import { isWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './bytes.js';
 
 const DataViewConstructor = DataView;
 const dataViewPrototype = DataView.prototype;
