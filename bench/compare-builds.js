@@ -12,8 +12,8 @@
 // generated twitter-like, citm_catalog-like and canada-like, `realworld` (every file of
 // ../shared/corpus/realworld), `bodies` (the bench's request-sized bodies), the hostile shapes of issue 13 by name (fraction-1e6-digits,
 // numbers-2000x1000-digits, integer-keys-100k, zeros-2e6, one-letter-strings-1e6,
-// duplicate-keys-1000-names) or all of them as `hostile`, the generated string look-alikes
-// (markdown-docs, messages-ru, messages-zh, messages-ja), or the path of any JSON file.
+// duplicate-keys-1000-names) or all of them as `hostile`, the generated look-alikes by name
+// (flat-arn-map, messages-zh, ...) or all of them as `look-alikes`, or the path of any JSON file.
 // The last line is the geometric mean.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -54,8 +54,9 @@ for (const [name, make] of Object.entries(hostileShapes)) {
   const bytes = make();
   payloads[name] = [() => bytes, batchFor(bytes.length)];
 }
-// The generated string-heavy look-alikes (prose with escapes, Cyrillic, Chinese, Japanese), made on use.
-for (const name of ['markdown-docs', 'messages-ru', 'messages-zh', 'messages-ja']) payloads[name] = [() => lookAlikes[name](), 10];
+// The generated look-alikes of the bench's set (maps keyed by data, prose with escapes, Cyrillic,
+// Chinese, Japanese, ...), made on use, one by name or all of them as `look-alikes`.
+for (const name of Object.keys(lookAlikes)) payloads[name] = [() => lookAlikes[name](), 10];
 const realworldDir = join(corpusDir, 'realworld');
 const expand = (name) => {
   if (name === 'realworld') {
@@ -63,6 +64,7 @@ const expand = (name) => {
     return readdirSync(realworldDir).filter((file) => file.endsWith('.json')).sort().map((file) => join(realworldDir, file));
   }
   if (name === 'hostile') return Object.keys(hostileShapes);
+  if (name === 'look-alikes') return Object.keys(lookAlikes);
   if (name === 'bodies') return bodyNames();
   return [name];
 };
