@@ -64,6 +64,33 @@ const spareNumberChunks = /* @__PURE__ */ new OwnStack<unknown[]>([]);
 const spareGeneralChunks = /* @__PURE__ */ new OwnStack<unknown[]>([]);
 
 /**
+ * The numbers chunks of the last parse past SPARE_CHUNKS_KEPT, held weakly: until the next full
+ * collection they are garbage anyway, so holding them costs no memory, and a parse that spills takes
+ * them before it makes new ones. Made new and promoted in every parse, zeros-2e6's 490 chunks cost
+ * Node 26 a third of its time when parses follow each other (bench/NOTES.md, round 21). General chunks
+ * are not held so: they would need clearing, and one-letter-strings-1e6 gained nothing. None where
+ * the runtime has no WeakRef.
+ */
+let weakNumberChunks: WeakRef<OwnStack<unknown[]>> | undefined;
+const HAS_WEAK_REF = typeof WeakRef === 'function';
+
+/** Moves the spare numbers chunks past SPARE_CHUNKS_KEPT to the weakly held ones (dropped without WeakRef). */
+function holdNumberChunksWeakly(): void {
+  if (!HAS_WEAK_REF || spareNumberChunks.length <= SPARE_CHUNKS_KEPT) {
+    spareNumberChunks.truncate(SPARE_CHUNKS_KEPT);
+    return;
+  }
+  let held = weakNumberChunks?.deref();
+  if (held === undefined) weakNumberChunks = new WeakRef((held = new OwnStack<unknown[]>([])));
+  while (spareNumberChunks.length > SPARE_CHUNKS_KEPT) held.push(spareNumberChunks.pop()!);
+}
+
+/** How many numbers chunks are held weakly now: 0 once the collector has taken them (for tests). */
+export function weaklyHeldNumberChunks(): number {
+  return weakNumberChunks?.deref()?.length ?? 0;
+}
+
+/**
  * A buffer for numbers: its literal makes doubles from the start, and growth keeps them. All
  * FIRST_LENGTH slots are written out: `widened` from one slot reads the doubled copy's elements
  * (its check that concat spread them) at a site that also sees generic arrays, and Node 26 turns
@@ -161,7 +188,7 @@ export function spillElements(depth: number, full: unknown[], numbersOnly: boole
   chunksSpilled = true;
   if (numbersOnly) {
     spill.numberChunks++;
-    const next = spareNumberChunks.pop() ?? full.slice();
+    const next = spareNumberChunks.pop() ?? weakNumberChunks?.deref()?.pop() ?? full.slice();
     numberBuffers[depth] = next as number[];
     return next;
   }
@@ -276,7 +303,7 @@ export function releaseElementBuffers(failed: boolean): void {
   chunksSpilled = false;
   spills = new Map();
   deepestSpill = -1;
-  spareNumberChunks.truncate(SPARE_CHUNKS_KEPT);
+  holdNumberChunksWeakly();
   spareGeneralChunks.truncate(SPARE_CHUNKS_KEPT);
   for (let index = 0; index < spareGeneralChunks.length; index++) {
     const chunk = spareGeneralChunks.items[index];

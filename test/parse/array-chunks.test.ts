@@ -1,5 +1,7 @@
+import { getBuiltinModule } from 'node:process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHUNK_LENGTH } from '../../src/parse/array-scratch.js';
+import { CHUNK_LENGTH, weaklyHeldNumberChunks } from '../../src/parse/array-scratch.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { jsonDifference, oracle, utf8 } from './oracle.js';
 
@@ -57,6 +59,53 @@ describe('arrays longer than one element buffer are joined from chunks', () => {
     const failure = parseBinary(broken);
     expect(failure.ok).toBe(false);
     expectSameAsNative(JSON.stringify([numbers(CHUNK_LENGTH + 2), longArray]));
+  });
+});
+
+/** V8's `gc()` without starting Node with --expose-gc. */
+function forceGarbageCollection(): void {
+  const v8 = (getBuiltinModule as (id: string) => typeof import('node:v8'))('node:v8');
+  const vm = (getBuiltinModule as (id: string) => typeof import('node:vm'))('node:vm');
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+describe('the numbers chunks of one parse, held weakly, serve the next', () => {
+  const parseNumbers = (values: number[]) => {
+    const result = parseBinary(utf8(JSON.stringify(values)));
+    if (!result.ok) throw new Error(result.message);
+    return result.value as number[];
+  };
+
+  it('are taken by the next long array of numbers, which leaves a kept result as it was', () => {
+    const first = numbers(12 * CHUNK_LENGTH + 5);
+    const kept = parseNumbers(first);
+    const held = weaklyHeldNumberChunks();
+    // Of 12 chunks a few stay strongly held spares; the others are held weakly.
+    expect(held).toBeGreaterThanOrEqual(6);
+    const second = numbers(9 * CHUNK_LENGTH + 1, 7);
+    const taken = weaklyHeldNumberChunks();
+    expect(parseNumbers(second)).toEqual(second);
+    // The second parse took chunks from them and gave them back.
+    expect(weaklyHeldNumberChunks()).toBe(taken);
+    expect(kept).toEqual(first);
+    expect(parseNumbers(first)).toEqual(first);
+  });
+
+  it('an array of numbers that turns general keeps its numbers chunks right, from held chunks', () => {
+    parseNumbers(numbers(10 * CHUNK_LENGTH));
+    const values: unknown[] = numbers(4 * CHUNK_LENGTH + 11, 3);
+    values.push('text', ...numbers(2 * CHUNK_LENGTH));
+    expectSameAsNative(JSON.stringify(values));
+  });
+
+  it('are let go by the next full collection', async () => {
+    parseNumbers(numbers(12 * CHUNK_LENGTH));
+    expect(weaklyHeldNumberChunks()).toBeGreaterThan(0);
+    // A WeakRef holds its target until the current job ends.
+    await delay(0);
+    forceGarbageCollection();
+    expect(weaklyHeldNumberChunks()).toBe(0);
   });
 });
 
