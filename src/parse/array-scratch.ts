@@ -19,6 +19,7 @@
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { clearSlots } from './clear-slots.js';
 import { OwnStack, widened } from './own-slots.js';
+import { derefWeak, weakRefClass } from '../platform/weak-refs.js';
 
 /** Deeper arrays get a fresh buffer each: holding a million reused buffers would cost more than it saves. */
 const REUSED_DEPTHS = 64;
@@ -72,22 +73,26 @@ const spareGeneralChunks = /* @__PURE__ */ new OwnStack<unknown[]>([]);
  * the runtime has no WeakRef.
  */
 let weakNumberChunks: WeakRef<OwnStack<unknown[]>> | undefined;
-const HAS_WEAK_REF = typeof WeakRef === 'function';
+
+/** The weakly held numbers chunks, if the collector has left them (WeakRef reached as captured at load). */
+function heldNumberChunks(): OwnStack<unknown[]> | undefined {
+  return weakNumberChunks === undefined ? undefined : derefWeak!(weakNumberChunks);
+}
 
 /** Moves the spare numbers chunks past SPARE_CHUNKS_KEPT to the weakly held ones (dropped without WeakRef). */
 function holdNumberChunksWeakly(): void {
-  if (!HAS_WEAK_REF || spareNumberChunks.length <= SPARE_CHUNKS_KEPT) {
+  if (weakRefClass === undefined || spareNumberChunks.length <= SPARE_CHUNKS_KEPT) {
     spareNumberChunks.truncate(SPARE_CHUNKS_KEPT);
     return;
   }
-  let held = weakNumberChunks?.deref();
-  if (held === undefined) weakNumberChunks = new WeakRef((held = new OwnStack<unknown[]>([])));
+  let held = heldNumberChunks();
+  if (held === undefined) weakNumberChunks = new weakRefClass((held = new OwnStack<unknown[]>([])));
   while (spareNumberChunks.length > SPARE_CHUNKS_KEPT) held.push(spareNumberChunks.pop()!);
 }
 
 /** How many numbers chunks are held weakly now: 0 once the collector has taken them (for tests). */
 export function weaklyHeldNumberChunks(): number {
-  return weakNumberChunks?.deref()?.length ?? 0;
+  return heldNumberChunks()?.length ?? 0;
 }
 
 /**
@@ -188,7 +193,7 @@ export function spillElements(depth: number, full: unknown[], numbersOnly: boole
   chunksSpilled = true;
   if (numbersOnly) {
     spill.numberChunks++;
-    const next = spareNumberChunks.pop() ?? weakNumberChunks?.deref()?.pop() ?? full.slice();
+    const next = spareNumberChunks.pop() ?? heldNumberChunks()?.pop() ?? full.slice();
     numberBuffers[depth] = next as number[];
     return next;
   }

@@ -65,6 +65,8 @@ export function hostileCases() {
   all.push({ name: 'invalid UTF-8', bytes: invalidUtf8 }, { name: 'invalid UTF-8, fatal', bytes: invalidUtf8, options: { fatal: true } });
   all.push({ name: 'well-formed, fatal', bytes: utf8(cores[2][1]), options: { fatal: true } });
   all.push({ name: 'a leading BOM', bytes: new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(cores[0][1])]) });
+  // Eight chunks of 4,096 numbers: more than the spares kept for good, so some are held by a WeakRef.
+  all.push({ name: 'a long array of numbers', bytes: utf8(JSON.stringify(Array.from({ length: 8 * 4096 + 5 }, (_, index) => index % 977))) });
   return all;
 }
 
@@ -122,6 +124,9 @@ export const prototypePatches = [
   // The key compares read the input through a DataView of their own.
   ['DataView.prototype.getInt32', () => redefine(DataView.prototype, 'getInt32', { value: () => { throw new Error('patched getInt32'); }, writable: true })],
   ['globalThis.DataView', () => redefine(globalThis, 'DataView', { value: Junk, writable: true })],
+  // The chunks of long arrays of numbers are held by a WeakRef between parses.
+  ['WeakRef.prototype.deref', () => redefine(WeakRef.prototype, 'deref', { value: () => { throw new Error('patched deref'); }, writable: true })],
+  ['globalThis.WeakRef', () => redefine(globalThis, 'WeakRef', { value: Junk, writable: true })],
 ];
 
 /** Gives `view` own properties that lie about it. */
