@@ -17,9 +17,9 @@
  * past CHUNK_LENGTH is dropped after the parse instead of kept.
  */
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { derefWeak, weakRefClass } from '../platform/weak-refs.js';
 import { clearSlots } from './clear-slots.js';
 import { OwnStack, widened } from './own-slots.js';
-import { derefWeak, weakRefClass } from '../platform/weak-refs.js';
 
 /** Deeper arrays get a fresh buffer each: holding a million reused buffers would cost more than it saves. */
 const REUSED_DEPTHS = 64;
