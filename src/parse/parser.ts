@@ -38,6 +38,7 @@ import { ON_BUN } from '../platform/on-bun.js';
 import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { KEY_HEAD_LENGTH, spellsHead, WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexMember } from './index-keys.js';
+import { readIndexRun } from './index-runs.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
@@ -360,6 +361,13 @@ export function parseDocument(state: ParseState): unknown {
             values = propertyValues;
           }
           keys[top++] = state.key;
+          // After an index member with a number, the members that follow alike are read in one loop.
+          if (!BROWSER_BUILD && shape === WIDE && typeof value === 'number' && typeof state.key === 'number') {
+            top = readIndexRun(state, top);
+            keys = propertyKeys;
+            values = propertyValues;
+            pos = state.pos;
+          }
         }
         continue readValue;
       }
