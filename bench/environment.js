@@ -81,7 +81,22 @@ export function describeEnvironment(libraryPath) {
     build: libraryPath ? buildFingerprint(libraryPath) : null,
     date: new Date().toISOString(),
     loadAverage: os.loadavg()[0],
+    freshPageMicros: freshPageMicros(),
   };
+}
+
+/**
+ * Microseconds to touch one fresh 4 KB page: the kernel's cost of handing out new memory, which
+ * native's large strings and every growing heap pay. About 0.2 on bare metal; 13 to 15 on the
+ * project's VM in round 22, where the sessions before had it far cheaper (bench/NOTES.md, round 22).
+ * 40 MB, above glibc's mmap threshold even as the children fix it, so the pages are new.
+ */
+export function freshPageMicros() {
+  const pageCount = 10_240;
+  const started = performance.now();
+  const pages = new Uint8Array(new ArrayBuffer(pageCount * 4096));
+  for (let page = 0; page < pageCount; page++) pages[page * 4096] = 1;
+  return Math.round(((performance.now() - started) * 1000 * 100) / pageCount) / 100;
 }
 
 /**
@@ -98,7 +113,7 @@ export function busyMachineWarning(when) {
 
 /** The header line printed at the top of every run. */
 export function environmentLine(environment) {
-  return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores, ${environment.memoryGB} GB · ${
+  return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores, ${environment.memoryGB} GB${freshPageText(environment)} · ${
     environment.platform
   } · json-parse-binary ${environment.library ?? '?'}${environment.commit ? ` @ ${environment.commit}` : ''}${
     environment.build ? `, build ${environment.build}` : ''
@@ -112,6 +127,11 @@ function newestFileTime(directory) {
     newest = Math.max(newest, entry.isDirectory() ? newestFileTime(path) : statSync(path).mtimeMs);
   }
   return newest;
+}
+
+/** ", a fresh page 14 µs" when the run measured it (runs before round 22 did not). */
+export function freshPageText(environment) {
+  return environment.freshPageMicros === undefined ? '' : `, a fresh page ${environment.freshPageMicros} µs`;
 }
 
 /** Whether a load average means other processes competed with the benchmark. */

@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchDir, isBusy, repoDir } from './environment.js';
+import { benchDir, freshPageText, isBusy, repoDir } from './environment.js';
 import { formatBytes, formatRatio, formatRatioRange, formatSpeedup, formatTime, geometricMean } from './format.js';
 import { coldDocumentCells, coldDocumentHeaders, coldSetNames } from './cold-summary.js';
 import { setNames } from './realworld-sets.js';
@@ -53,7 +53,7 @@ function failureNotes() {
 function measuredOn(section) {
   const environment = section.environment;
   const load = Math.max(environment.loadAverage ?? 0, section.loadAverageAfter ?? 0);
-  return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores · ${environment.date.slice(0, 10)}${
+  return `${environment.runtimeLabel} · ${environment.cpu}, ${environment.cores} cores${freshPageText(environment)} · ${environment.date.slice(0, 10)}${
     environment.commit ? ` · commit ${environment.commit}` : ''
   }${environment.build ? ` · build ${environment.build}` : ''}${isBusy(load, environment.cores) ? ` · busy machine (load average ${load.toFixed(1)}): figures disturbed` : ''}`;
 }
