@@ -131,7 +131,7 @@ function newestFileTime(directory) {
 
 /** ", a fresh page 14 µs" when the run measured it (runs before round 22 did not). */
 export function freshPageText(environment) {
-  return environment.freshPageMicros === undefined ? '' : `, a fresh page ${environment.freshPageMicros} µs`;
+  return environment.freshPageMicros === undefined ? '' : `, a fresh page ${environment.freshPageMicros.toFixed(1)} µs`;
 }
 
 /** Whether a load average means other processes competed with the benchmark. */

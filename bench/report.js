@@ -541,7 +541,25 @@ function summaryMarkdown(results, httpResults = []) {
     `Parse time: median time per parse of parseBinary over \`JSON.parse(decoder.decode(bytes))\` (CPU time in Node, Bun and Deno, wall-clock time in Chromium), side by side in one process, the median over ${processes.join(' or ') || 'several'} fresh processes, each started with glibc's malloc thresholds fixed, which gives native its fastest mode (bench/NOTES.md, round 11); below 1× is faster than native. Sets: classic = twitter, citm_catalog, canada; realworld = ten JSON files that ship with public software (AWS and Google Cloud data, TypeScript messages in Russian and Chinese, ISO codes); look-alikes = generated documents of each real-world shape; bodies = 0.2 to 16 KB request bodies cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys.`,
     coldSummaryNote(coldProcesses),
     httpSummaryNote(httpResults),
+    freshPageSummaryNote(columns),
   ].filter((line) => line !== undefined).join('\n');
+}
+
+/**
+ * What a fresh page of memory cost in the runs of the table: native's pipeline maps more new
+ * memory than parseBinary (its whole decoded string first), so this cost moves the large documents'
+ * ratios most (bench/NOTES.md, round 22). Runs saved before it was measured say nothing.
+ */
+function freshPageSummaryNote(columns) {
+  const measured = columns
+    .map(({ realworld }) => ({ micros: realworld?.environment?.freshPageMicros }))
+    .filter(({ micros }) => micros !== undefined);
+  if (measured.length === 0) return undefined;
+  const values = measured.map(({ micros }) => micros);
+  const [low, high] = [Math.min(...values).toFixed(1), Math.max(...values).toFixed(1)];
+  const range = low === high ? `${low} µs` : `${low} to ${high} µs`;
+  const unmeasured = columns.length - measured.length;
+  return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${measured.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}). Native's pipeline maps more new memory than parseBinary, the whole decoded string first, so where fresh pages are cheap its large-document figures are better than here (bench/NOTES.md, round 22).`;
 }
 
 /** The line under the summary that says how the first-parse row was measured. */
