@@ -87,8 +87,8 @@ export function describeEnvironment(libraryPath) {
 
 /**
  * Microseconds to touch one fresh 4 KB page: the kernel's cost of handing out new memory, which
- * native's large strings and every growing heap pay. About 0.2 on bare metal; 13 to 15 on the
- * project's VM in round 22, where the sessions before had it far cheaper (bench/NOTES.md, round 22).
+ * native's large strings and every growing heap pay. 11.6 to 14.4 on the project's VM in round 22,
+ * where native's times on large documents were several times round 21's (bench/NOTES.md, round 22).
  * 40 MB, above glibc's mmap threshold even as the children fix it, so the pages are new.
  */
 export function freshPageMicros() {

@@ -551,15 +551,12 @@ function summaryMarkdown(results, httpResults = []) {
  * ratios most (bench/NOTES.md, round 22). Runs saved before it was measured say nothing.
  */
 function freshPageSummaryNote(columns) {
-  const measured = columns
-    .map(({ realworld }) => ({ micros: realworld?.environment?.freshPageMicros }))
-    .filter(({ micros }) => micros !== undefined);
-  if (measured.length === 0) return undefined;
-  const values = measured.map(({ micros }) => micros);
+  const values = columns.map(({ realworld }) => realworld?.environment?.freshPageMicros).filter((micros) => micros !== undefined);
+  if (values.length === 0) return undefined;
   const [low, high] = [Math.min(...values).toFixed(1), Math.max(...values).toFixed(1)];
   const range = low === high ? `${low} µs` : `${low} to ${high} µs`;
-  const unmeasured = columns.length - measured.length;
-  return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${measured.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}). Native's pipeline maps more new memory than parseBinary, the whole decoded string first, so where fresh pages are cheap its large-document figures are better than here (bench/NOTES.md, round 22).`;
+  const unmeasured = columns.length - values.length;
+  return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${values.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}). Native's pipeline maps more new memory than parseBinary, the whole decoded string first, so where fresh pages are cheap its large-document figures are better than here (bench/NOTES.md, round 22).`;
 }
 
 /** The line under the summary that says how the first-parse row was measured. */
