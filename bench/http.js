@@ -304,7 +304,7 @@ if (parts.includes('cases')) {
     ...compareModes(summary, { ours: 'fastify-parseBody', baseline: 'fastify-default' }),
   ];
   Object.assign(document, { rows, summary, comparisons });
-  report.push(`\n### Cases: ${seconds} s each after ${warmUpSeconds} s warm-up, ${rounds} round(s), medians\n`, summaryTable(summary));
+  report.push(`\n### Cases: ${seconds} s each after ${warmUpSeconds} s warm-up on the same connections, ${rounds} round(s), medians\n`, summaryTable(summary));
   // A quick run proves the harness works; its one-second figures support no ratio.
   if (!quick) report.push('\n### Against the usual pipeline (issue 14 targets)\n', comparisonTable(comparisons));
   saveProgress();

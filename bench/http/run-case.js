@@ -2,6 +2,7 @@
 // has one), a correctness check, warm-up, the measured load, then the server's own report and the
 // group's peak. The server is stopped and the group removed whatever happens.
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { runWrk } from './wrk.js';
 import { createMemoryGroup } from './memory-cap.js';
 import { startServer } from './server-process.js';
@@ -70,7 +71,11 @@ export async function runCase(options) {
       const exit = await server.stop();
       return { ...identity(options, group), checkError, ...memoryFigures(memory, exit, true) };
     }
-    if (warmUpSeconds > 0) await runWrk({ url: server.url, bodyFile: body.file, connections, seconds: warmUpSeconds });
+    // One wrk run: warm-up, then the window on the same connections (post-body.lua says why). The
+    // server's window starts when wrk's does, to within the few milliseconds wrk takes to start.
+    const loading = runWrk({ url: server.url, bodyFile: body.file, connections, warmUpSeconds, seconds });
+    loading.catch(() => {});
+    if (warmUpSeconds > 0) await sleep(Math.round(warmUpSeconds) * 1000);
     const reset = await getJson(`${server.url}__reset`);
     group?.resetPeak();
     const rss = [];
@@ -80,7 +85,7 @@ export async function runCase(options) {
         rss.push({ seconds: (performance.now() - started) / 1000, rssMB: readRss(server.pid), groupMB: group ? group.usageBytes() / MB : null });
       }, rssEveryMs);
     }
-    const load = await runWrk({ url: server.url, bodyFile: body.file, connections, seconds });
+    const load = await loading;
     clearInterval(sampler);
     const stats = await getJson(`${server.url}__stats`);
     const memory = group?.read();

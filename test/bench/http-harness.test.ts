@@ -35,12 +35,13 @@ function row(overrides: Record<string, unknown>) {
 }
 
 describe('parseWrkOutput', () => {
-  it('reads the JSON line of post-body.lua after wrk own text, in milliseconds', () => {
+  it('reads the JSON line of post-body.lua after wrk own text, in milliseconds, for the window after warm-up', () => {
     const stdout =
-      'Running 1s test @ http://127.0.0.1:1/\n  1 threads and 2 connections\n' +
-      '{"requests":200,"durationUs":2000000,"bytes":5000,"errors":{"connect":1,"read":2,"write":0,"status":3,"timeout":4},' +
+      'Running 3s test @ http://127.0.0.1:1/\n  2 threads and 2 connections\n' +
+      '{"requests":260,"windowRequests":200,"durationUs":3000000,"bytes":5000,' +
+      '"errors":{"connect":1,"read":2,"write":0,"status":5,"timeout":4,"windowStatus":3},' +
       '"latencyUs":{"p50":1500,"p95":2500,"p99":3000,"max":9000,"mean":1600.0}}\n';
-    expect(parseWrkOutput(stdout)).toEqual({
+    expect(parseWrkOutput(stdout, 1)).toEqual({
       requests: 200,
       seconds: 2,
       requestsPerSecond: 100,
