@@ -64,12 +64,21 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /**
+ * Failures this close to the start are placed by a plain loop over the bytes before them: the two
+ * views and the native searches cost more there. At byte 0 of 4 MB they were a fifth of the
+ * failure's time on Node 24 (bench/NOTES.md, round 23).
+ */
+export const LOOP_PLACED_BYTES = 64;
+
+/**
  * 1-based line and column of `position`, as editors and V8's `JSON.parse` messages count them: lines
  * end at LF, CR or CRLF (a CRLF counts once), the column counts UTF-16 code units (an emoji is 2),
- * and a leading BOM is not counted. Only the bytes before `position` are read, by native searches,
- * and only failures call this.
+ * and a leading BOM is not counted. Only the bytes before `position` are read, by native searches
+ * past the first LOOP_PLACED_BYTES, and only failures call this.
  */
 export function lineAndColumn(bytes: Uint8Array, position: number): { line: number; column: number } {
+  // Not in the browser build: its gzipped bundle has no room left under the cap.
+  if (!BROWSER_BUILD && position <= LOOP_PLACED_BYTES) return lineAndColumnByLoop(bytes, position);
   // The built-ins captured at load, not the views' own methods, which a program may have patched.
   const before = byteRange(bytes, 0, position);
   let line = 1;
@@ -91,6 +100,29 @@ export function lineAndColumn(bytes: Uint8Array, position: number): { line: numb
 type IsAscii = (input: Uint8Array) => boolean;
 // Node's native ASCII check, loaded at the first failure that needs it; null where there is none.
 let isAscii: IsAscii | null | undefined;
+
+/** {@link lineAndColumn} for a position near the start, read a byte at a time. */
+function lineAndColumnByLoop(bytes: Uint8Array, position: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  let ascii = true;
+  for (let index = 0; index < position; index++) {
+    const byte = bytes[index];
+    // The LF of a CRLF ends the line, the CR before it does not.
+    if (byte === LF || (byte === CR && bytes[index + 1] !== LF)) {
+      line++;
+      lineStart = index + 1;
+      ascii = true;
+    } else if (byte >= 0x80) ascii = false;
+  }
+  if (lineStart === 0 && position >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    lineStart = 3;
+    ascii = true;
+    for (let index = 3; index < position; index++) if (bytes[index] >= 0x80) ascii = false;
+  }
+  const length = position - lineStart;
+  return { line, column: 1 + (ascii ? length : utf16Length(byteRange(bytes, lineStart, position), length)) };
+}
 
 /**
  * UTF-16 code units of the text these `length` bytes decode to (invalid UTF-8 as U+FFFD, as

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { bytesOf, utf8 } from './oracle.js';
 import { v8LineAndColumn } from './v8-line-column.js';
+import fc from 'fast-check';
+import { lineAndColumn, LOOP_PLACED_BYTES } from '../../src/parse/errors.js';
 
 function failure(bytes: Uint8Array, options = {}) {
   const result = parseBinary(bytes, options);
@@ -97,5 +99,34 @@ describe('line and column as editors and V8 show them', () => {
     // V8 gives no line for the BOM-on-a-later-line case ("Unexpected token"), every other one it does.
     expect(compared.length).toBe(cases.length - 1);
     for (const { name, ours, v8 } of compared) expect({ name, ...ours }).toEqual({ name, ...v8 });
+  });
+});
+
+describe('line and column near the start, counted by a loop', () => {
+  // The loop's answer for a position within LOOP_PLACED_BYTES, against the native searches' answer for
+  // the same bytes after a padding line that puts them past it (one line more, the same column).
+  const padding = utf8(`${'a'.repeat(LOOP_PLACED_BYTES + 8)}\n`);
+  const pieces = [[0x0a], [0x0d], [0x0d, 0x0a], [0x61], [0x20], [0xc3, 0xa9], [0xe4, 0xb8, 0xad], [0xf0, 0x9f, 0x98, 0x80], [0xff], [0xc3], [0xef, 0xbb, 0xbf]];
+
+  it('gives what the searches give, on lines of every ending and text of every width', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), fc.nat(), (chosen, at) => {
+        const bytes = Uint8Array.from(chosen.flat());
+        // A leading BOM is skipped only at byte 0, where the padding would move it from.
+        fc.pre(!(bytes[0] === 0xef && bytes[1] === 0xbb));
+        const position = Math.min(at % (bytes.length + 1), LOOP_PLACED_BYTES);
+        const padded = new Uint8Array(padding.length + bytes.length);
+        padded.set(padding);
+        padded.set(bytes, padding.length);
+        const searched = lineAndColumn(padded, padding.length + position);
+        expect(lineAndColumn(bytes, position)).toEqual({ line: searched.line - 1, column: searched.column });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('skips a leading BOM', () => {
+    expect(lineAndColumn(bytesOf(0xef, 0xbb, 0xbf, 'ab', 0xc3, 0xa9, 'c'), 8)).toEqual({ line: 1, column: 5 });
+    expect(lineAndColumn(bytesOf(0xef, 0xbb, 0xbf, 'ab\r\ncd'), 8)).toEqual({ line: 2, column: 2 });
   });
 });
