@@ -654,7 +654,7 @@ function httpSummaryNote(httpResults) {
     byCommit.set(commit, [...(byCommit.get(commit) ?? []), runtime]);
   }
   const commits = [...byCommit].map(([commit, runtimes]) => `${runtimes.join(', ')} ${commit ? `at commit ${commit}` : 'with no commit recorded'}`).join('; ');
-  return `\nServer rows: \`npm run bench:http\`, ${first.environment.client} against node:http (Node) or Bun.serve and Deno.serve, each server alone in a cgroup capped at ${first.environment.memoryCap?.capMB ?? '?'} MB, medians of ${first.config.rounds} alternating rounds of ${first.config.seconds} s (${dates}; ${commits}); "records" are generated API records, "mixed" real-world shapes (maps keyed by data, prose, non-Latin text); the usual pipeline collects the body, decodes it and calls \`JSON.parse\`.`;
+  return `\nServer rows: \`npm run bench:http\`, ${first.environment.client} against node:http (Node) or Bun.serve and Deno.serve, each server alone in a cgroup capped at ${first.environment.memoryCap?.capMB ?? '?'} MB, medians of ${first.config.rounds} alternating rounds of ${first.config.seconds} s, each after ${first.config.warmUpSeconds} s of warm-up on the same connections (${dates}; ${commits}); "records" are generated API records, "mixed" real-world shapes (maps keyed by data, prose, non-Latin text); the usual pipeline collects the body, decodes it and calls \`JSON.parse\`.`;
 }
 
 // ---------- assembling ----------
