@@ -105,21 +105,17 @@ let isAscii: IsAscii | null | undefined;
 function lineAndColumnByLoop(bytes: Uint8Array, position: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
-  let ascii = true;
   for (let index = 0; index < position; index++) {
     const byte = bytes[index];
     // The LF of a CRLF ends the line, the CR before it does not.
     if (byte === LF || (byte === CR && bytes[index + 1] !== LF)) {
       line++;
       lineStart = index + 1;
-      ascii = true;
-    } else if (byte >= 0x80) ascii = false;
+    }
   }
-  if (lineStart === 0 && position >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    lineStart = 3;
-    ascii = true;
-    for (let index = 3; index < position; index++) if (bytes[index] >= 0x80) ascii = false;
-  }
+  if (lineStart === 0 && position >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) lineStart = 3;
+  let ascii = true;
+  for (let index = lineStart; index < position; index++) if (bytes[index] >= 0x80) ascii = false;
   const length = position - lineStart;
   return { line, column: 1 + (ascii ? length : utf16Length(byteRange(bytes, lineStart, position), length)) };
 }
