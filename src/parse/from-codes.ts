@@ -1,4 +1,5 @@
 // Building short strings from character codes, the way most keys and values are made.
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import { tinyString } from './tiny-strings.js';
 
@@ -10,8 +11,8 @@ import { tinyString } from './tiny-strings.js';
 const TINY_FROM_TABLE = ON_BUN;
 
 /**
- * The string of `length` (at most 24) character codes from `codes[i]` on, made by one call with
- * explicit arguments: cheaper than TextDecoder's fixed cost and than apply's array handling, and
+ * The string of `length` (at most 24; MAX_FROM_CODES outside the browser build) character codes
+ * from `codes[i]` on, made by one call with explicit arguments: cheaper than TextDecoder's fixed cost and than apply's array handling, and
  * one flat string (joining two halves past 12 characters would make a cons string, three objects).
  */
 export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
@@ -42,7 +43,41 @@ export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number
     case 22: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21]);
     case 23: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22]);
     case 24: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23]);
-    default: throw new RangeError('fromCodes takes at most 24 codes');
+    default:
+      // Not in the browser build, whose bundle has no room for the longer switch.
+      if (!BROWSER_BUILD && length <= MAX_FROM_CODES) return fromMoreCodes(c, i, length);
+      throw new RangeError(`fromCodes takes at most ${BROWSER_BUILD ? 24 : MAX_FROM_CODES} codes`);
+  }
+}
+
+/**
+ * The most codes {@link fromCodes} takes outside the browser build. In a parse, 25 to 40 ASCII bytes
+ * cost Buffer#latin1Slice 40 to 55 ns more a string than one fromCharCode call, though alone in a
+ * loop it is as fast from 32 on (bench/NOTES.md, round 24).
+ */
+export const MAX_FROM_CODES = 40;
+
+/** {@link fromCodes} for 25 to MAX_FROM_CODES codes. */
+function fromMoreCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
+  const f = String.fromCharCode;
+  switch (length) {
+    case 25: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24]);
+    case 26: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25]);
+    case 27: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26]);
+    case 28: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27]);
+    case 29: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28]);
+    case 30: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29]);
+    case 31: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30]);
+    case 32: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31]);
+    case 33: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31], c[i + 32]);
+    case 34: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31], c[i + 32], c[i + 33]);
+    case 35: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31], c[i + 32], c[i + 33], c[i + 34]);
+    case 36: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31], c[i + 32], c[i + 33], c[i + 34], c[i + 35]);
+    case 37: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31], c[i + 32], c[i + 33], c[i + 34], c[i + 35], c[i + 36]);
+    case 38: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31], c[i + 32], c[i + 33], c[i + 34], c[i + 35], c[i + 36], c[i + 37]);
+    case 39: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31], c[i + 32], c[i + 33], c[i + 34], c[i + 35], c[i + 36], c[i + 37], c[i + 38]);
+    case 40: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23], c[i + 24], c[i + 25], c[i + 26], c[i + 27], c[i + 28], c[i + 29], c[i + 30], c[i + 31], c[i + 32], c[i + 33], c[i + 34], c[i + 35], c[i + 36], c[i + 37], c[i + 38], c[i + 39]);
+    default: throw new RangeError(`fromCodes takes at most ${MAX_FROM_CODES} codes`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { byteRange } from './byte-views.js';
 import { ByteArray, copyBytes } from './copy-bytes.js';
-import { fromCodes, joinCodes } from './from-codes.js';
+import { fromCodes, joinCodes, MAX_FROM_CODES } from './from-codes.js';
 import { asciiValue, utf8Value } from './seen-strings.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
 import { typedArraySet } from '../buffers/intrinsics.js';
@@ -42,9 +42,10 @@ export const SHORT_LENGTH = 24;
  * ASCII strings up to this many bytes are built by fromCodes, longer ones by `decodeAscii`. On Bun
  * that is 3: JavaScriptCore's fromCharCode with 4 to 24 arguments costs 54 to 96 ns, Buffer#latin1Slice
  * about 32 at any of those lengths (bench/NOTES.md, round 7, Bun), and strings of 2 or 3 mostly come
- * from fromCodes' table (tiny-strings.ts; round 8, Bun). On V8 fromCodes wins up to SHORT_LENGTH.
+ * from fromCodes' table (tiny-strings.ts; round 8, Bun). On V8 fromCodes wins up to MAX_FROM_CODES
+ * (round 24); the browser build stops at SHORT_LENGTH, where its fromCodes does.
  */
-export const FROM_CODES_MAX = ON_BUN ? 3 : SHORT_LENGTH;
+export const FROM_CODES_MAX = ON_BUN ? 3 : BROWSER_BUILD ? SHORT_LENGTH : MAX_FROM_CODES;
 
 
 /**
