@@ -10,9 +10,8 @@ import { importLibrary, readSettings, report } from './child-kit.js';
 
 /** How long every document is parsed, round-robin, before the first timing. */
 const PROCESS_WARM_UP_MS = 1500;
-
-/** Lets the compiler threads finish the jobs the warm-up queued, off the measured CPU time. */
-const settleCompilers = () => new Promise((resolve) => setTimeout(resolve, settings.quick ? 0 : 300));
+/** How long the compiler threads then get to finish the jobs the warm-up queued, off the measured CPU time. */
+const COMPILER_SETTLE_MS = 300;
 
 const settings = readSettings();
 const library = await importLibrary(settings);
@@ -56,7 +55,7 @@ for (const { set, id, name, origin, bytes } of realworldSets(settings)) {
 const runs = timed.flatMap(({ bytes }) => [native, parseBinary].map(({ prepare }) => prepare(bytes)));
 const warmUntil = performance.now() + (settings.quick ? 0 : PROCESS_WARM_UP_MS);
 for (let index = 0; performance.now() < warmUntil; index = (index + 1) % runs.length) runs[index]();
-await settleCompilers();
+await new Promise((resolve) => setTimeout(resolve, settings.quick ? 0 : COMPILER_SETTLE_MS));
 
 for (const { entry, bytes } of timed) {
   const stats = await timeSideBySideByCpu(

@@ -12,8 +12,9 @@ const TINY_FROM_TABLE = ON_BUN;
 
 /**
  * The string of `length` (at most 24; MAX_FROM_CODES outside the browser build) character codes
- * from `codes[i]` on, made by one call with explicit arguments: cheaper than TextDecoder's fixed cost and than apply's array handling, and
- * one flat string (joining two halves past 12 characters would make a cons string, three objects).
+ * from `codes[i]` on, made by one call with explicit arguments: cheaper than TextDecoder's fixed
+ * cost and than apply's array handling, and one flat string (joining two halves past 12
+ * characters would make a cons string, three objects).
  */
 export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
   const f = String.fromCharCode;
