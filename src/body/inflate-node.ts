@@ -1,4 +1,4 @@
-import { loadNodeBuiltin } from '../detach/node-builtin.js';
+import { loadNodeBuiltin } from '../platform/node-builtin.js';
 import type { BodyCollector } from './body-collector.js';
 import { clientHungUp } from './failures.js';
 import type { ChunkRelease } from './options.js';

@@ -1,4 +1,4 @@
-import { loadNodeBuiltin } from '../detach/node-builtin.js';
+import { loadNodeBuiltin } from '../platform/node-builtin.js';
 import type { ContentCoding } from './inflate-coding.js';
 import { createNodeInflater, type NodeInflater } from './inflate-node.js';
 import type { NodeReadableLike, ReadableStreamLike } from './types.js';

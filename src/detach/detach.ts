@@ -3,15 +3,8 @@
 import { arrayBufferByteLength, isDetached, isDetachedNow } from '../buffers/intrinsics.js';
 import { isNodeUntransferable } from './node-untransferable.js';
 import { rejectUnknownOptions } from '../options/known-names.js';
-import {
-  allowNatives,
-  detachFunctions,
-  detectStrategy,
-  predictStrategy,
-  settingsGeneration,
-  type DetachFunction,
-  type DetachStrategy,
-} from './strategies.js';
+import { allowNatives, settingsGeneration } from '../platform/v8-natives.js';
+import { detachFunctions, detectStrategy, predictStrategy, type DetachFunction, type DetachStrategy } from './strategies.js';
 import { targetBuffer } from './target-buffer.js';
 
 function errorMessage(error: unknown): string {

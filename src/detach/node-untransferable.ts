@@ -7,7 +7,7 @@
 // the mark themselves; Bun does not pool.
 import { isDetachedNow, structuredCloneFunction } from '../buffers/intrinsics.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { loadNodeBuiltin } from './node-builtin.js';
+import { loadNodeBuiltin } from '../platform/node-builtin.js';
 
 const isMarkedAsUntransferable = BROWSER_BUILD ? undefined : loadNodeBuiltin<{ isMarkedAsUntransferable(value: unknown): boolean }>(
   'node:worker_threads',

@@ -1,4 +1,4 @@
-import { loadNodeBuiltin } from '../detach/node-builtin.js';
+import { loadNodeBuiltin } from '../platform/node-builtin.js';
 import { typedArrayIndexOf } from '../buffers/intrinsics.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { byteRange } from './byte-views.js';

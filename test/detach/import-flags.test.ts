@@ -1,4 +1,6 @@
-// Importing the package must change nothing in the process: no V8 flag, not even for a moment.
+// Importing the package must change nothing in the process: no V8 flag, not even for a moment. The
+// flag for V8's natives is switched on only around the compilation of the natives function (the
+// first detach), and again if V8 has flushed its bytecode.
 // Each check runs in a fresh process (a flag is process-wide), over the entry points bundled from
 // src/ by esbuild, on this Node and on every other Node of the matrix that is installed.
 import { spawnSync } from 'node:child_process';
@@ -39,10 +41,10 @@ const report = {};
 const step = (name) => { report[name] = { calls: calls.splice(0), natives: nativesSyntaxOn() }; };
 `;
 
-function runScript(command: string, body: string): Record<string, unknown> {
+function runScript(command: string, body: string, flags: string[] = []): Record<string, unknown> {
   const file = join(folder, `script-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(file, `${prelude}\n${body}\nconsole.log(JSON.stringify(report));\n`);
-  const outcome = spawnSync(command, [file], { encoding: 'utf8', timeout: 30_000 });
+  const outcome = spawnSync(command, [...flags, file], { encoding: 'utf8', timeout: 30_000 });
   expect(outcome.stderr).toBe('');
   return JSON.parse(outcome.stdout) as Record<string, unknown>;
 }
@@ -69,8 +71,9 @@ report.strategyAfterUse = main.detachStrategy;
 step('second detach');
 `,
     );
+    const onceAround = { calls: ['--allow-natives-syntax', '--no-allow-natives-syntax'], natives: false };
     expect(report['import and parse']).toEqual({ calls: [], natives: false });
-    expect(report['first detach']).toEqual({ calls: ['--allow-natives-syntax', '--no-allow-natives-syntax'], natives: false });
+    expect(report['first detach']).toEqual(onceAround);
     expect(report['second detach']).toEqual({ calls: [], natives: false });
     expect(report.strategyAtLoad).toBe('natives');
     expect(report.strategyAfterUse).toBe('natives');
@@ -95,6 +98,32 @@ step('detach and parseBody');
     expect(report['detach and parseBody']).toEqual({ calls: [], natives: false });
     expect(report.strategy).toBe(typeof (ArrayBuffer.prototype as { transfer?: unknown }).transfer === 'function' || runtime!.command !== process.execPath ? 'transfer' : 'structured-clone');
     expect(report).toMatchObject({ detached: true, parsed: true });
+  });
+});
+
+describe.each(nodes)('the natives function on $name', ({ runtime }) => {
+  // V8 drops the bytecode of a function left unused for a few collections and compiles it again from
+  // its source at the next call, which needs the flag: --stress-flush-code makes every gc() do that.
+  it('is compiled again, and keeps working, after V8 has flushed its bytecode', () => {
+    const report = runScript(
+      runtime!.command,
+      `
+const main = await import('./index.mjs');
+main.detach(new ArrayBuffer(8));
+step('first use');
+for (let round = 0; round < 3; round++) globalThis.gc();
+const buffer = new ArrayBuffer(64);
+main.detach(buffer);
+report.detachedAfterFlush = buffer.byteLength === 0;
+step('after the flush');
+report.strategy = main.detachStrategy;
+`,
+      ['--stress-flush-code', '--expose-gc'],
+    );
+    const onceAround = ['--allow-natives-syntax', '--no-allow-natives-syntax'];
+    expect(report['first use']).toEqual({ calls: onceAround, natives: false });
+    expect(report['after the flush']).toEqual({ calls: onceAround, natives: false });
+    expect(report).toMatchObject({ detachedAfterFlush: true, strategy: 'natives' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { loadNodeBuiltin } from '../../detach/node-builtin.js';
+import { loadNodeBuiltin } from '../../platform/node-builtin.js';
 
 interface AsyncHooks {
   AsyncResource: { bind<F extends (...args: any[]) => unknown>(fn: F): F };

@@ -1,4 +1,4 @@
-import { loadNodeBuiltin } from '../../detach/node-builtin.js';
+import { loadNodeBuiltin } from '../../platform/node-builtin.js';
 
 interface BufferModule {
   Buffer: { from(buffer: ArrayBufferLike, byteOffset: number, length: number): Buffer };
