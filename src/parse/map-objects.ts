@@ -13,9 +13,16 @@
  * intercept a key (`__proto__` included), so every key becomes an own data property as JSON.parse
  * makes it: duplicates keep their first position and take the last value, and integer-like keys are
  * ordered by the engine.
+ *
+ * On Node the dictionary is made at its final size, as JSON.parse makes it, by V8's
+ * `%OptimizeObjectForAddingMultipleProperties` (platform/v8-natives.ts), instead of being rehashed
+ * into a new table at every doubling: flat maps of 1,500 to 24,000 keys parse 6 to 20 % faster on
+ * Node 24 (bench/NOTES.md, round 25). The dictionary is sized for the named keys; index keys are
+ * elements.
  */
 
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { compileNatives, nativesAllowed } from '../platform/v8-natives.js';
 import type { PropertyName } from './property-stack.js';
 import type { KeyAction } from './types.js';
 
@@ -23,6 +30,66 @@ import type { KeyAction } from './types.js';
 export const MAP_BUILD_MIN_KEYS = 32;
 
 const objectPrototype = Object.prototype;
+
+/** V8 refuses to size an object for more properties than this (Runtime_OptimizeObjectForAddingMultipleProperties). */
+const MAX_PRESIZED_KEYS = 100_000;
+
+/**
+ * A map of more named keys than this is sized only if this many of its first keys are nearly all
+ * distinct: 100,000 entries over 1,000 names in a dictionary sized for 100,000 took 2.1 to 3.1
+ * times as long (the `duplicate-keys-1000-names` hostile shape; bench/NOTES.md, round 25).
+ */
+const DUPLICATE_SAMPLE = 2048;
+
+/**
+ * How many keys to size the dictionary of `keys[start, end)` for: its named keys (index keys are
+ * the object's elements, not in the dictionary), or 0 where sizing is not worth it: too few named
+ * keys, or a sample that repeats names (JSON allows duplicates; only the last value counts).
+ */
+export function keysToSizeFor(keys: PropertyName[], start: number, end: number): number {
+  let named = 0;
+  for (let index = start; index < end; index++) if (typeof keys[index] === 'string') named++;
+  if (named < MAP_BUILD_MIN_KEYS) return 0;
+  if (named <= DUPLICATE_SAMPLE) return named;
+  const sample = new Set<PropertyName>();
+  let sampled = 0;
+  for (let index = start; sampled < DUPLICATE_SAMPLE; index++) {
+    const key = keys[index];
+    if (typeof key !== 'string') continue;
+    sample.add(key);
+    sampled++;
+  }
+  return sample.size >= DUPLICATE_SAMPLE - (DUPLICATE_SAMPLE >> 3) ? named : 0;
+}
+
+type PresizedObject = (keyCount: number) => Record<string, unknown>;
+
+// Compiled at the first map, never at load: compiling may switch a process-wide V8 flag for a moment.
+let presizedObject: PresizedObject | undefined;
+let presizedObjectTried = false;
+
+/**
+ * An empty object in dictionary mode with room for `keyCount` keys, where natives are allowed; its
+ * prototype is still Object.prototype. Undefined elsewhere, and in the browser build.
+ */
+function presizedDictionary(keyCount: number): Record<string, unknown> | undefined {
+  if (BROWSER_BUILD || !nativesAllowed()) return undefined;
+  if (!presizedObjectTried) {
+    presizedObjectTried = true;
+    presizedObject = compileNatives<number, Record<string, unknown>>(
+      'keyCount',
+      'const object = {}; %OptimizeObjectForAddingMultipleProperties(object, keyCount); return object',
+      MAP_BUILD_MIN_KEYS,
+    );
+  }
+  if (presizedObject === undefined) return undefined;
+  try {
+    return presizedObject(keyCount < MAX_PRESIZED_KEYS ? keyCount : MAX_PRESIZED_KEYS);
+  } catch {
+    // Recompiling failed (natives forbidden since): a growing dictionary instead.
+    return undefined;
+  }
+}
 
 /** The object of `keys[start, end)` and `values[start, end)`, built as a dictionary. */
 export function buildMapObject(
@@ -35,7 +102,10 @@ export function buildMapObject(
   // A dictionary with Object.prototype from the start (an object literal whose properties are
   // deleted again) needs an `in` check per key against its setters: 10 to 20 % slower on the
   // aws-iam-actions and aws-managed-policies files than setting the prototype at the end.
-  const object = Object.create(null) as Record<string, unknown>;
+  const sizeFor = BROWSER_BUILD ? 0 : keysToSizeFor(keys, start, end);
+  const presized = sizeFor === 0 ? undefined : presizedDictionary(sizeFor);
+  // A dictionary sized or not, with no prototype while it is filled (the reason is above).
+  const object = presized === undefined ? (Object.create(null) as Record<string, unknown>) : (Object.setPrototypeOf(presized, null) as Record<string, unknown>);
   for (let index = start; index < end; index++) {
     const key = keys[index];
     // Index keys (numbers) stored at a site of their own, which only sees element stores. Not in the

@@ -1,6 +1,7 @@
 // V8's runtime functions (`%Name(...)` with --allow-natives-syntax), reached from Node: one place
 // that owns the process-wide flag, the program's permission to touch it, and the compiled functions.
-// Detach (`%ArrayBufferDetach`) compiles its function here.
+// Detach (`%ArrayBufferDetach`) and the parser's map objects
+// (`%OptimizeObjectForAddingMultipleProperties`) each compile one function here.
 import { BROWSER_BUILD } from './browser-build.js';
 import { loadNodeBuiltin } from './node-builtin.js';
 

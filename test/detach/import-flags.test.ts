@@ -1,6 +1,6 @@
 // Importing the package must change nothing in the process: no V8 flag, not even for a moment. The
-// flag for V8's natives is switched on only around the compilation of the natives function (the
-// first detach), and again if V8 has flushed its bytecode.
+// flag for V8's natives is switched on only around the compilation of the two natives functions
+// (the first detach, the first map-like object), and again if V8 has flushed their bytecode.
 // Each check runs in a fresh process (a flag is process-wide), over the entry points bundled from
 // src/ by esbuild, on this Node and on every other Node of the matrix that is installed.
 import { spawnSync } from 'node:child_process';
@@ -39,6 +39,9 @@ v8.setFlagsFromString = (flags) => { calls.push(flags); return original.call(v8,
 const nativesSyntaxOn = () => { try { new Function('%GetOptimizationStatus(1)'); return true; } catch (error) { if (!(error instanceof SyntaxError)) throw error; return false; } };
 const report = {};
 const step = (name) => { report[name] = { calls: calls.splice(0), natives: nativesSyntaxOn() }; };
+// A map-like object: 40 keys no earlier parse has seen.
+let serial = 0;
+const mapBytes = () => new TextEncoder().encode(JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, () => ['key-' + serial++, serial]))));
 `;
 
 function runScript(command: string, body: string, flags: string[] = []): Record<string, unknown> {
@@ -54,7 +57,7 @@ const nodes = (['node20', 'node22', 'node24', 'node26'] as const)
   .filter((node) => node.runtime !== undefined);
 
 describe.each(nodes)('V8 flags on $name', ({ runtime }) => {
-  it('are untouched by importing every entry point and parsing; switched only around the first detach', () => {
+  it('are untouched by importing every entry point and parsing; switched only around the first detach and the first map', () => {
     const report = runScript(
       runtime!.command,
       `
@@ -69,12 +72,19 @@ step('first detach');
 main.detach(new ArrayBuffer(8));
 report.strategyAfterUse = main.detachStrategy;
 step('second detach');
+report.firstMap = main.parseBinary(mapBytes()).ok;
+step('first map');
+report.secondMap = main.parseBinary(mapBytes()).ok;
+step('second map');
 `,
     );
     const onceAround = { calls: ['--allow-natives-syntax', '--no-allow-natives-syntax'], natives: false };
     expect(report['import and parse']).toEqual({ calls: [], natives: false });
     expect(report['first detach']).toEqual(onceAround);
     expect(report['second detach']).toEqual({ calls: [], natives: false });
+    expect(report['first map']).toEqual(onceAround);
+    expect(report['second map']).toEqual({ calls: [], natives: false });
+    expect(report).toMatchObject({ firstMap: true, secondMap: true });
     expect(report.strategyAtLoad).toBe('natives');
     expect(report.strategyAfterUse).toBe('natives');
   });
@@ -91,7 +101,7 @@ const buffer = new ArrayBuffer(8);
 main.detach(buffer);
 report.detached = buffer.byteLength === 0;
 const parsed = await body.parseBody(new Response('{"a": 1}'));
-report.parsed = parsed.ok;
+report.parsed = parsed.ok && main.parseBinary(mapBytes()).ok;
 step('detach and parseBody');
 `,
     );
@@ -101,29 +111,33 @@ step('detach and parseBody');
   });
 });
 
-describe.each(nodes)('the natives function on $name', ({ runtime }) => {
+describe.each(nodes)('the natives functions on $name', ({ runtime }) => {
   // V8 drops the bytecode of a function left unused for a few collections and compiles it again from
   // its source at the next call, which needs the flag: --stress-flush-code makes every gc() do that.
-  it('is compiled again, and keeps working, after V8 has flushed its bytecode', () => {
+  it('are compiled again, and keep working, after V8 has flushed their bytecode', () => {
     const report = runScript(
       runtime!.command,
       `
 const main = await import('./index.mjs');
 main.detach(new ArrayBuffer(8));
+main.parseBinary(mapBytes());
 step('first use');
 for (let round = 0; round < 3; round++) globalThis.gc();
 const buffer = new ArrayBuffer(64);
 main.detach(buffer);
 report.detachedAfterFlush = buffer.byteLength === 0;
+const bytes = mapBytes();
+const parsed = main.parseBinary(bytes);
+report.sameMapAfterFlush = parsed.ok && JSON.stringify(parsed.value) === new TextDecoder().decode(bytes);
 step('after the flush');
 report.strategy = main.detachStrategy;
 `,
       ['--stress-flush-code', '--expose-gc'],
     );
     const onceAround = ['--allow-natives-syntax', '--no-allow-natives-syntax'];
-    expect(report['first use']).toEqual({ calls: onceAround, natives: false });
-    expect(report['after the flush']).toEqual({ calls: onceAround, natives: false });
-    expect(report).toMatchObject({ detachedAfterFlush: true, strategy: 'natives' });
+    expect(report['first use']).toEqual({ calls: [...onceAround, ...onceAround], natives: false });
+    expect(report['after the flush']).toEqual({ calls: [...onceAround, ...onceAround], natives: false });
+    expect(report).toMatchObject({ detachedAfterFlush: true, sameMapAfterFlush: true, strategy: 'natives' });
   });
 });
 

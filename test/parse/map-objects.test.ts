@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAP_BUILD_MIN_KEYS } from '../../src/parse/map-objects.js';
+import { keysToSizeFor, MAP_BUILD_MIN_KEYS } from '../../src/parse/map-objects.js';
 import { sharedShapeTree, type Shape } from '../../src/parse/object-shapes.js';
 import { childOf, childrenOf, shapesBelow } from './shape-walk.js';
 
@@ -7,6 +7,7 @@ const FRESH_KEYS_BEFORE_MAP = sharedShapeTree.freshKeysBeforeMap;
 const rootShape = (): Shape => sharedShapeTree.root;
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { expectAgreement } from './agreement.js';
+import { allowNatives } from '../../src/platform/v8-natives.js';
 import { utf8 } from './oracle.js';
 
 let serial = 0;
@@ -100,6 +101,31 @@ describe('map-like objects (keys that are data) are the same as JSON.parse build
   });
 });
 
+
+describe("the size of a map's dictionary", () => {
+  const names = (count: number, distinct = count) => Array.from({ length: count }, (_, index) => `k${index % distinct}`);
+  it('counts the named keys only: index keys are elements', () => {
+    expect(keysToSizeFor([...names(40), 1, 2, 3], 0, 43)).toBe(40);
+    expect(keysToSizeFor(['a', ...names(40)], 1, 41)).toBe(40);
+    expect(keysToSizeFor([...names(MAP_BUILD_MIN_KEYS - 1), ...Array.from({ length: 100 }, (_, index) => index)], 0, MAP_BUILD_MIN_KEYS + 99)).toBe(0);
+  });
+  it('sizes a large map whose first keys are distinct, not one whose first keys repeat', () => {
+    expect(keysToSizeFor(names(100_000), 0, 100_000)).toBe(100_000);
+    expect(keysToSizeFor(names(100_000, 1000), 0, 100_000)).toBe(0);
+    expect(keysToSizeFor(names(3000, 100), 0, 3000)).toBe(0);
+  });
+});
+
+describe('map-like objects where natives are forbidden (a dictionary grown key by key, not sized by V8 natives)', () => {
+  afterEach(() => allowNatives(true));
+  it('are the same as JSON.parse builds, __proto__, duplicates and index keys included', () => {
+    allowNatives(false);
+    for (const count of [MAP_BUILD_MIN_KEYS, 1000]) expectAgreementRepeated(mapText(count));
+    const keys = dataKeys(50);
+    const entries = keys.map((key, index): [string, string] => [index % 7 === 0 ? String(index) : key, String(index)]);
+    expectAgreementRepeated(objectText([...entries, ['__proto__', '{"polluted":true}'], [keys[3], '"last"']]));
+  });
+});
 
 describe('one wide object parsed again and again (its shapes are learnt over parses, then a factory builds it)', () => {
   // Past MAX_SHAPE_SIZE (128 outside the browser build) an object has no shape. The first parse
