@@ -102,18 +102,21 @@ function selectedStrategy(): Selection {
 /** Options for {@link configureDetach}. */
 export interface DetachConfiguration {
   /**
-   * `false` forbids the `'natives'` strategy: V8's `--allow-natives-syntax` flag is then never
-   * switched, not even for a moment, and detaching uses `'transfer'` (Node 22+) or
-   * `'structured-clone'` (Node 20, memory freed at the next garbage collection). `true` allows it
-   * again. Default: allowed.
+   * `false` forbids V8 natives: the `--allow-natives-syntax` flag is then never switched, not even
+   * for a moment; detaching uses `'transfer'` (Node 22+) or `'structured-clone'` (Node 20, memory
+   * freed at the next garbage collection), and parseBinary grows the dictionaries of map-like
+   * objects key by key instead of sizing them with `%OptimizeObjectForAddingMultipleProperties`.
+   * `true` allows them again. Default: allowed.
    */
   natives?: boolean;
 }
 
 /**
  * Changes how {@link detach} works, for programs whose policy bans part of it. Call it before the
- * first detach (the body readers detach too): V8 flags are only ever touched by that first detach,
- * so forbidding natives before it guarantees they never are. {@link detachStrategy} follows at once.
+ * first detach and the first parse (the body readers detach too): V8 flags are only ever touched
+ * when a natives function is compiled (the first detach, the first large map-like object, and again
+ * if V8 has dropped the function's bytecode), so forbidding natives before them guarantees they
+ * never are. {@link detachStrategy} follows at once.
  * The setting holds for every copy of this package in the process (the ESM and CommonJS builds,
  * `json-parse-binary/body`): it is kept on `globalThis` under `Symbol.for('json-parse-binary.detach')`.
  *
