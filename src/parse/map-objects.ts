@@ -69,11 +69,12 @@ let presizedObject: PresizedObject | undefined;
 let presizedObjectTried = false;
 
 /**
- * An empty object in dictionary mode with room for `keyCount` keys, where natives are allowed; its
- * prototype is still Object.prototype. Undefined elsewhere, and in the browser build.
+ * Whether dictionaries can be sized here: natives are allowed and the sizing function compiled.
+ * Asked before the keys are counted, so that Bun, Deno, browsers and programs that forbid natives
+ * never count them.
  */
-function presizedDictionary(keyCount: number): Record<string, unknown> | undefined {
-  if (BROWSER_BUILD || !nativesAllowed()) return undefined;
+function canPresize(): boolean {
+  if (BROWSER_BUILD || !nativesAllowed()) return false;
   if (!presizedObjectTried) {
     presizedObjectTried = true;
     presizedObject = compileNatives<number, Record<string, unknown>>(
@@ -82,11 +83,18 @@ function presizedDictionary(keyCount: number): Record<string, unknown> | undefin
       MAP_BUILD_MIN_KEYS,
     );
   }
-  if (presizedObject === undefined) return undefined;
+  return presizedObject !== undefined;
+}
+
+/**
+ * An empty object in dictionary mode with room for `keyCount` keys (call only when
+ * {@link canPresize}); its prototype is still Object.prototype. Undefined if recompiling the sizing
+ * function fails (natives forbidden since).
+ */
+function presizedDictionary(keyCount: number): Record<string, unknown> | undefined {
   try {
-    return presizedObject(keyCount < MAX_PRESIZED_KEYS ? keyCount : MAX_PRESIZED_KEYS);
+    return presizedObject!(keyCount < MAX_PRESIZED_KEYS ? keyCount : MAX_PRESIZED_KEYS);
   } catch {
-    // Recompiling failed (natives forbidden since): a growing dictionary instead.
     return undefined;
   }
 }
@@ -102,7 +110,7 @@ export function buildMapObject(
   // A dictionary with Object.prototype from the start (an object literal whose properties are
   // deleted again) needs an `in` check per key against its setters: 10 to 20 % slower on the
   // aws-iam-actions and aws-managed-policies files than setting the prototype at the end.
-  const sizeFor = BROWSER_BUILD ? 0 : keysToSizeFor(keys, start, end);
+  const sizeFor = canPresize() ? keysToSizeFor(keys, start, end) : 0;
   const presized = sizeFor === 0 ? undefined : presizedDictionary(sizeFor);
   // A dictionary sized or not, with no prototype while it is filled (the reason is above).
   const object = presized === undefined ? (Object.create(null) as Record<string, unknown>) : (Object.setPrototypeOf(presized, null) as Record<string, unknown>);
