@@ -44,6 +44,7 @@ import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
 import { fromCodes, joinCodes } from './from-codes.js';
 import { FROM_CODES_MAX, isPlainStringByte, plainAsciiEnd, readKey, readStringFrom } from './strings.js';
+import { LONG_TEXTS_TO_STOP, readShortText } from './short-text.js';
 import { asciiValue, SEEN_MAX_LENGTH, SEEN_MIN_LENGTH, shortAsciiValue } from './seen-strings.js';
 
 type JsonObject = Record<string, unknown>;
@@ -155,7 +156,14 @@ export function parseDocument(state: ParseState): unknown {
           break;
         }
         state.pos = from;
-        value = readStringFrom(state, stop);
+        // Short non-ASCII text in one pass; not on Bun (FROM_CODES_MAX's reason) nor in the browser
+        // build (its size cap). A call from here, where V8 inlines nothing more, not from readStringFrom:
+        // inlined there it cost long non-ASCII strings 8 to 10 % (bench/NOTES.md, round 26).
+        if (!BROWSER_BUILD && !ON_BUN && stop < end && bytes[stop] >= 0x80 && state.longTexts < LONG_TEXTS_TO_STOP) {
+          value = readShortText(state, from, stop);
+        } else {
+          value = readStringFrom(state, stop);
+        }
         pos = state.pos;
         break;
       }

@@ -37,6 +37,8 @@ export class ParseState {
   key: PropertyName = '';
   /** How many keys in a row of the open object made new shapes (see readPropertyName). */
   freshKeys = 0;
+  /** How many non-ASCII strings in a row readShortText handed on (see short-text.ts). */
+  longTexts = 0;
   /** The object shapes known across parses (object-shapes.ts); tests give small trees. */
   readonly shapes: ShapeTree;
   /** The input as 32-bit words (see word-view.ts); null until made, undefined if there is none. */

@@ -168,6 +168,26 @@ export function readStringFrom(state: ParseState, plainEnd: number): string {
 }
 
 /**
+ * {@link readString} for a string whose bytes before `textEnd` are known to hold non-ASCII text
+ * and no quote, escape or control character (readShortText's scan): its scan goes on from there.
+ */
+export function readStringAfterText(state: ParseState, textEnd: number): string {
+  const bytes = state.bytes;
+  const end = state.end;
+  const start = state.pos;
+  let pos = textEnd < end ? skipTextWords(state, textEnd) : end;
+  while (pos < end) {
+    const kind = BYTE_CLASS[bytes[pos]];
+    if (kind !== PLAIN && kind !== NON_ASCII) break;
+    pos++;
+  }
+  if (pos < end && bytes[pos] === BACKSLASH) return readEscapedString(state, start, pos, true);
+  finishString(state, pos);
+  checkUtf8(state, start, pos);
+  return buildString(state, bytes, start, pos, true);
+}
+
+/**
  * The string for UTF-8 `bytes[start, end)` (the input, or scratch space), by the cheapest means for
  * its size: TextDecoder has a fixed cost of about 100 ns a call, which short strings avoid.
  */
