@@ -15,7 +15,8 @@ const units = new Uint16Array(SHORT_LENGTH + SHORT_TEXT_BYTES);
 /**
  * After this many non-ASCII strings in a row handed on (too long, or an escape in them), the parse
  * stops calling readShortText: sentences (messages, diagnostics) would pay for the call and a scan
- * split in two, for nothing. Trying again one string in eight after that still cost them 4 to 10 %.
+ * split in two, for nothing. Trying again one string in eight after that still cost them 4 to 13 %
+ * (bench/NOTES.md, round 26).
  */
 export const LONG_TEXTS_TO_STOP = 4;
 
