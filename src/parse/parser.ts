@@ -157,8 +157,9 @@ export function parseDocument(state: ParseState): unknown {
         }
         state.pos = from;
         // Short non-ASCII text in one pass; not on Bun (FROM_CODES_MAX's reason) nor in the browser
-        // build (its size cap). A call from here, where V8 inlines nothing more, not from readStringFrom:
-        // inlined there it cost long non-ASCII strings 8 to 10 % (bench/NOTES.md, round 26).
+        // build (its size cap). One call that hands on by itself, too large for V8 to inline, so that
+        // readStringFrom stays inlined here: called from inside readStringFrom, or handing back to this
+        // loop, it cost long non-ASCII strings 4 to 14 % (bench/NOTES.md, round 26).
         if (!BROWSER_BUILD && !ON_BUN && stop < end && bytes[stop] >= 0x80 && state.longTexts < LONG_TEXTS_TO_STOP) {
           value = readShortText(state, from, stop);
         } else {

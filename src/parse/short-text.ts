@@ -29,7 +29,7 @@ export const LONG_TEXTS_TO_STOP = 4;
  *
  * readStringFrom scans such a string, then decodes it into code units, then makes it, a call each:
  * arrays of 4-character Cyrillic words, of flags and of 10 to 15 Chinese characters parsed 1.4 to
- * 1.6 times as fast this way on Node 24 (bench/NOTES.md, round 26).
+ * 1.5 times as fast this way on Node 24 (bench/NOTES.md, round 26).
  */
 export function readShortText(state: ParseState, from: number, plainEnd: number): string {
   const bytes = state.bytes;
