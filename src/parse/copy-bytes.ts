@@ -29,6 +29,16 @@ const bufferCopy: BufferCopy | undefined = BROWSER_BUILD ? undefined : (() => {
 })();
 
 /**
+ * Whether Buffer#copy is a cheap call here: native on Bun, and a V8 fast API call on Node before
+ * V8 13, which dropped typed arrays from fast API calls: one call costs 10 to 12 ns on Node 22,
+ * 25 to 35 ns on Node 24 and 26, at any length up to 200 bytes (bench/NOTES.md, round 27).
+ */
+export const CHEAP_BUFFER_COPY: boolean = bufferCopy !== undefined && (() => {
+  const versions: Record<string, string | undefined> | undefined = typeof process === 'object' ? process.versions : undefined;
+  return versions?.bun !== undefined || Number.parseInt(versions?.v8 ?? '0', 10) < 13;
+})();
+
+/**
  * Node's Buffer#copy is JavaScript: it reads `byteLength` of both arrays (Node 22 to 26; `length`,
  * `byteOffset` and `buffer` too on Node 20) through their prototype chain, where a program may have
  * patched the getters since load. Bun's is native and reads only the arrays' internal slots.

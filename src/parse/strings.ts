@@ -1,6 +1,6 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
 import { byteRange } from './byte-views.js';
-import { ByteArray, copyBytes } from './copy-bytes.js';
+import { ByteArray, CHEAP_BUFFER_COPY, copyBytes } from './copy-bytes.js';
 import { fromCodes, joinCodes, MAX_FROM_CODES } from './from-codes.js';
 import { asciiValue, utf8Value } from './seen-strings.js';
 import { cachedKey, MAX_CACHED_KEY_LENGTH, rememberKey } from './key-cache.js';
@@ -9,7 +9,7 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import { fail, type ParseState } from './state.js';
 import { decodeAscii, decodeRange, decodeUtf8Into, findInvalidUtf8, isWholeInputUtf8 } from './utf8.js';
-import { firstMarkedByte, skipPlainAsciiWords, skipTextWords } from './word-view.js';
+import { firstMarkedByte, skipPlainAsciiWords, skipTextWords, textStops, wordsOf } from './word-view.js';
 
 // What a string-scanning loop must do with each byte; one table load replaces four comparisons.
 const PLAIN = 0;
@@ -68,12 +68,40 @@ let scratchUnits = new Uint16Array(SCRATCH_LENGTH);
 let scratchBytesLength = SCRATCH_LENGTH;
 let scratchUnitsLength = SCRATCH_LENGTH;
 
+/**
+ * Whether the escaped-string loop copies clean words of the input into scratch space as it reads
+ * them, four bytes a store through a DataView over the scratch: on Node 24 and 26 one Buffer#copy
+ * a run between escapes cost 25 to 35 ns at any length, the word stores 2 to 10 ns more than the
+ * scan alone for runs of 40 to 280 bytes (bench/NOTES.md, round 27). Not where Buffer#copy is cheap
+ * (Bun, Node 22: markdown-docs 7 and 10 % slower with word stores), not in the browser build (its
+ * size cap), and only where words are little-endian, as the DataView writes them.
+ */
+export const COPY_WORDS = !BROWSER_BUILD && !CHEAP_BUFFER_COPY && new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const DataViewConstructor = DataView;
+const dataViewPrototype = DataView.prototype;
+const dataViewSetUint32 = DataView.prototype.setUint32;
+let scratchView = COPY_WORDS ? new DataViewConstructor(scratchBytes.buffer) : undefined;
+
+/**
+ * The scratch space's DataView, if words may be written through it: called as a method, so that
+ * the compilers inline it, which holds only while `setUint32` is still the built-in (a program may
+ * have replaced it since load; reading it may run a getter a program put there).
+ */
+function scratchWordWriter(): DataView | undefined {
+  try {
+    return dataViewPrototype.setUint32 === dataViewSetUint32 ? scratchView : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Lets go of scratch space that one huge string made large, so that it is not held for good. */
 export function releaseStringScratch(): void {
   checkedState = undefined;
   if (scratchBytesLength > KEPT_SCRATCH_LENGTH) {
     scratchBytes = new ByteArray(SCRATCH_LENGTH);
     scratchBytesLength = SCRATCH_LENGTH;
+    if (COPY_WORDS) scratchView = new DataViewConstructor(scratchBytes.buffer);
   }
   if (scratchUnitsLength > KEPT_SCRATCH_LENGTH) {
     scratchUnits = new Uint16Array(SCRATCH_LENGTH);
@@ -234,6 +262,11 @@ export function readKey(state: ParseState): string {
  * bytes are replaced exactly as in the document.
  */
 function readEscapedString(state: ParseState, start: number, escapeAt: number, nonAsciiBefore: boolean): string {
+  if (COPY_WORDS) {
+    const words = wordsOf(state);
+    const view = words === undefined ? undefined : scratchWordWriter();
+    if (view !== undefined) return readEscapedStringByWords(state, start, escapeAt, nonAsciiBefore, words!, view);
+  }
   const bytes = state.bytes;
   const end = state.end;
   let out = scratchBytes;
@@ -305,6 +338,101 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
   return buildString(state, out, 0, length, nonAscii);
 }
 
+/**
+ * {@link readEscapedString} where the input has words and the scratch space a DataView: each raw
+ * byte is written to the scratch as it is read, and each word of plain or non-ASCII text (no quote,
+ * backslash or control character) that starts at a word boundary is written whole, so that no run
+ * between escapes is copied by a call of its own.
+ */
+function readEscapedStringByWords(state: ParseState, start: number, escapeAt: number, nonAsciiBefore: boolean, words: Uint32Array, view: DataView): string {
+  const bytes = state.bytes;
+  const end = state.end;
+  const wordsStart = state.wordsStart;
+  // Only words wholly before the end: the kept copy has words past it (a zero byte after the input
+  // stops the word test there too, but a copy may not rely on a scan's stop).
+  const wordCount = Math.min(state.wordCount, (end - wordsStart) >> 2);
+  let out = scratchBytes;
+  let capacity = scratchBytesLength;
+  if (capacity < escapeAt - start + 16) {
+    out = growScratch(out, escapeAt - start + 16);
+    capacity = scratchBytesLength;
+    view = scratchView!;
+  }
+  // The run before the first escape, already scanned: bytes to a word boundary, whole words, the rest.
+  checkUtf8(state, start, escapeAt);
+  let length = 0;
+  let from = start;
+  while (from < escapeAt && ((from - wordsStart) & 3) !== 0) out[length++] = bytes[from++];
+  let wordAt = (from - wordsStart) >> 2;
+  const wordsBefore = Math.min(wordCount, (escapeAt - wordsStart) >> 2);
+  while (wordAt < wordsBefore) {
+    view.setUint32(length, words[wordAt], true);
+    length += 4;
+    wordAt++;
+  }
+  from = from < escapeAt ? wordsStart + (wordAt << 2) : from;
+  while (from < escapeAt) out[length++] = bytes[from++];
+  let nonAscii = nonAsciiBefore;
+  // Where the raw bytes not yet checked as UTF-8 (fatal mode) begin: they are checked run by run, as copyRaw does.
+  let runStart = escapeAt;
+  let pos = escapeAt;
+  while (pos < end) {
+    const byte = bytes[pos];
+    const kind = BYTE_CLASS[byte];
+    if (kind === PLAIN || kind === NON_ASCII) {
+      if (length === capacity) {
+        out = growScratch(out, length + 64);
+        capacity = scratchBytesLength;
+        view = scratchView!;
+      }
+      out[length++] = byte;
+      if (kind === NON_ASCII) nonAscii = true;
+      let index = ++pos - wordsStart;
+      if ((index & 3) === 0 && index >= 0) {
+        index >>= 2;
+        // As many words as the scratch has room for; the byte path above grows it.
+        const last = Math.min(wordCount, index + ((capacity - length) >> 2));
+        let seen = 0;
+        while (index < last) {
+          const word = words[index];
+          if (textStops(word) !== 0) break;
+          view.setUint32(length, word, true);
+          length += 4;
+          seen |= word;
+          index++;
+        }
+        pos = wordsStart + (index << 2);
+        if ((seen & 0x80808080) !== 0) nonAscii = true;
+      }
+      continue;
+    }
+    if (kind !== ESCAPE) break;
+    checkUtf8(state, runStart, pos);
+    // An escape writes at most four bytes (a surrogate pair's UTF-8).
+    if (capacity < length + 4) {
+      out = growScratch(out, length + 64);
+      capacity = scratchBytesLength;
+      view = scratchView!;
+    }
+    const simple = pos + 1 < end ? SIMPLE_ESCAPES[bytes[pos + 1]] : 0;
+    if (simple !== 0) {
+      out[length++] = simple;
+      pos += 2;
+      runStart = pos;
+      continue;
+    }
+    const written = writeEscape(state, pos, out, length);
+    if (written < 0) return readEscapedStringAsUnits(state, start, escapeAt, findStringEnd(state, escapeAt));
+    if (written - length > 1) nonAscii = true;
+    length = written;
+    pos = state.pos;
+    runStart = pos;
+  }
+  checkUtf8(state, runStart, pos);
+  finishString(state, pos);
+  return buildString(state, out, 0, length, nonAscii);
+}
+
 /** The byte each one-letter escape stands for, by its letter; 0 for the others. */
 const SIMPLE_ESCAPES = new Uint8Array(256);
 SIMPLE_ESCAPES[0x22] = 0x22; // \"
@@ -324,6 +452,7 @@ function growScratch(out: Uint8Array, needed: number): Uint8Array<ArrayBuffer> {
   scratchBytesLength = Math.max(needed, scratchBytesLength * 2);
   const grown = new ByteArray(scratchBytesLength);
   typedArraySet(grown, out);
+  if (COPY_WORDS) scratchView = new DataViewConstructor(grown.buffer);
   return (scratchBytes = grown);
 }
 
@@ -376,6 +505,24 @@ function copyRaw(state: ParseState, from: number, to: number, out: Uint8Array, l
   }
   copyBytes(bytes, from, to, out, length);
   return length + (to - from);
+}
+
+/**
+ * Writes the UTF-8 form of the escape at `backslashAt` (a `\u` one, or a pair of them for a character
+ * past U+FFFF) into `out` at `length`, leaving `state.pos` after it. Returns the new length, or -1
+ * for a lone surrogate, which has no UTF-8 form. readEscapedString keeps the same steps inline: as
+ * a call there, the browser bundle grew 23 bytes past its cap.
+ */
+function writeEscape(state: ParseState, backslashAt: number, out: Uint8Array, length: number): number {
+  const bytes = state.bytes;
+  let unit = readEscape(state, backslashAt);
+  if (unit >= 0xd800 && unit <= 0xdfff) {
+    const pos = state.pos;
+    const low = unit <= 0xdbff && pos + 1 < state.end && bytes[pos] === BACKSLASH && bytes[pos + 1] === LOWER_U ? readEscape(state, pos) : -1;
+    if (low < 0xdc00 || low > 0xdfff) return -1;
+    unit = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+  }
+  return encodeUtf8(unit, out, length);
 }
 
 /** Writes the UTF-8 form of a code point (not a surrogate) into `out` at `length`. */

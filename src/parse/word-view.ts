@@ -77,7 +77,7 @@ function plainAsciiStops(word: number): number {
  * {@link plainAsciiStops} for text that may hold non-ASCII bytes, which do not stop it: the `& ~word`
  * mask clears the top bits of bytes at or above 0x80, which a subtraction may set.
  */
-function textStops(word: number): number {
+export function textStops(word: number): number {
   return ((word - 0x20202020) | ((word ^ 0x22222222) - 0x01010101) | ((word ^ 0x5c5c5c5c) - 0x01010101)) & ~word & 0x80808080;
 }
 

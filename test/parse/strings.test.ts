@@ -85,6 +85,58 @@ describe('strings with escapes, read in runs', () => {
   });
 });
 
+describe('strings with escapes, copied a word at a time', () => {
+  // After an escape, raw bytes go to scratch space as they are read, whole words where a word of
+  // the input starts; the words' non-ASCII bytes decide the decoder, and the input's end the words.
+  it('agree with JSON.parse when the only non-ASCII bytes come after an escape, at every alignment', () => {
+    for (let lead = 0; lead < 4; lead++) {
+      for (let before = 0; before < 6; before++) {
+        for (const after of [letters(33), cyrillic(17), chinese(11), [...letters(9), ...emoji, ...letters(7)]]) {
+          for (let cut = 0; cut <= after.length; cut += 3) {
+            const inner = [...letters(before), 0x5c, 0x6e, ...after.slice(0, cut)];
+            const bytes = new Uint8Array([...utf8(`[${' '.repeat(lead)}"`), ...inner, ...utf8('", "'), ...letters(40), ...utf8('"]')]);
+            expectAgreementEverywhere(bytes);
+          }
+        }
+      }
+    }
+  });
+
+  it('fail at the exact byte of a control character or the end, after whole words, at every offset', () => {
+    for (let lead = 0; lead < 4; lead++) {
+      for (let length = 0; length <= 24; length++) {
+        const head = [...utf8(`[${' '.repeat(lead)}"`), 0x5c, 0x6e, ...letters(length)];
+        expect(parseBinary(new Uint8Array([...head, 0x09, ...letters(70), 0x22, 0x5d]))).toMatchObject({ ok: false, position: head.length });
+        expect(parseBinary(new Uint8Array([...head, ...cyrillic(40)]))).toMatchObject({ ok: false, position: head.length + 80 });
+      }
+    }
+  });
+
+  it('stop at the end of a short input whose kept copy holds a quote after it from an earlier parse', () => {
+    const longer = utf8(`["${'q'.repeat(200)}", "${'r'.repeat(300)}"]`);
+    for (let length = 60; length < 68; length++) {
+      expect(parseBinary(longer)).toMatchObject({ ok: true });
+      const short = new Uint8Array([...utf8('["\\n'), ...letters(length)]);
+      const result = parseBinary(short);
+      expect(result).toMatchObject({ ok: false, position: short.length });
+      expect(result.ok ? '' : result.message).toMatch(/expected '"' to end the string/);
+    }
+  });
+
+  it('grow the scratch space inside a run of whole words, for strings far past it', () => {
+    for (const lead of [0, 1, 2, 3]) {
+      for (const size of [1020, 1021, 1022, 1023, 1030, 70_001]) {
+        const text = '\\n'.repeat(1 + lead) + 'w'.repeat(size) + 'é'.repeat(lead) + '\\t';
+        const bytes = utf8(`[${' '.repeat(lead)}"${text}"]`);
+        const want = [JSON.parse(`"${text}"`)];
+        // Twice: a string past 64 KB lets its scratch go after the parse, so the second grows it again.
+        expect(parseBinary(bytes)).toEqual({ ok: true, value: want });
+        expect(parseBinary(bytes)).toEqual({ ok: true, value: want });
+      }
+    }
+  });
+});
+
 describe('long non-ASCII strings', () => {
   it('agree with JSON.parse with a 4-byte character at every offset around the decoder thresholds', () => {
     for (const body of [letters(60), cyrillic(30), chinese(20)]) {

@@ -123,6 +123,8 @@ export const prototypePatches = [
   ['ArrayBuffer.prototype.slice', () => redefine(ArrayBuffer.prototype, 'slice', { value: () => junk().buffer, writable: true })],
   // The key compares read the input through a DataView of their own.
   ['DataView.prototype.getInt32', () => redefine(DataView.prototype, 'getInt32', { value: () => { throw new Error('patched getInt32'); }, writable: true })],
+  // Strings with escapes are written to scratch space a word at a time through one (Node, Deno).
+  ['DataView.prototype.setUint32', () => redefine(DataView.prototype, 'setUint32', { value: () => { throw new Error('patched setUint32'); }, writable: true })],
   ['globalThis.DataView', () => redefine(globalThis, 'DataView', { value: Junk, writable: true })],
   // The chunks of long arrays of numbers are held by a WeakRef between parses.
   ['WeakRef.prototype.deref', () => redefine(WeakRef.prototype, 'deref', { value: () => { throw new Error('patched deref'); }, writable: true })],
