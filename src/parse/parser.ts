@@ -39,6 +39,7 @@ import { buildMapObject, MAP_BUILD_MIN_KEYS } from './map-objects.js';
 import { KEY_HEAD_LENGTH, spellsHead, WIDE, type Shape } from './object-shapes.js';
 import { NOT_AN_INDEX, readIndexMember } from './index-keys.js';
 import { readIndexRun } from './index-runs.js';
+import { BUILDS_INDEX_OBJECTS, readIndexObject } from './index-objects.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
@@ -173,6 +174,7 @@ export function parseDocument(state: ParseState): unknown {
         const depth = outerDepth + (open ? 2 : 1);
         if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`, undefined, 'MAX_DEPTH');
         const closing = byte === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+        const openAt = pos;
         if (BROWSER_BUILD) pos = skipWhitespace(state, pos + 1);
         else if (++pos < end && isWhitespace(bytes[pos])) {
           while (++pos < end && bytes[pos] === SPACE);
@@ -182,6 +184,16 @@ export function parseDocument(state: ParseState): unknown {
           value = closing === CLOSE_BRACE ? {} : [];
           pos++;
           break;
+        }
+        // An object of index keys and numbers only, if large, is built by the engine (index-objects.ts).
+        // A digit first: most objects' first key starts with a letter. Past the end the test is false.
+        if (BUILDS_INDEX_OBJECTS && (bytes[pos + 1] ^ DIGIT_0) <= 9 && closing === CLOSE_BRACE && bytes[pos] === QUOTE) {
+          const object = readIndexObject(state, openAt);
+          if (object !== undefined) {
+            value = object;
+            pos = state.pos;
+            break;
+          }
         }
         if (open) {
           const at = outerDepth * FRAME_SLOTS;

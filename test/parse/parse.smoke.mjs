@@ -40,6 +40,17 @@ await check('generated documents match JSON.parse, key order included', () => {
   }
 });
 
+await check('large objects of index keys and numbers (built by the engine on V8) match JSON.parse', () => {
+  const numbers = ['0', '-0', '17', '-3.5', '1e400', '2E-7', '123456789012345678901', '0.1'];
+  for (const count of [63, 64, 65, 3000]) {
+    const members = Array.from({ length: count }, (_, index) => `"${(index * 37) % 5000}":${numbers[index % numbers.length]}`);
+    const compact = `{${members.join(',')}}`;
+    assertMatchesOracle(`index object of ${count}`, utf8(`[${compact},${compact.replaceAll(',', ' ,\n ')}]${' '.repeat(1100)}`));
+    const bad = utf8(`[${compact.slice(0, -1)},"9":1:2}]${' '.repeat(1100)}`);
+    assertMatchesOracle(`index object of ${count}, bad number at its end`, bad);
+  }
+});
+
 await check('corpus documents match JSON.parse (when ../shared/corpus exists)', () => {
   if (!existsSync(corpus)) return;
   for (const file of ['twitter.json', 'citm_catalog.json', 'canada.json']) {
