@@ -1,6 +1,7 @@
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
+import { isNativeFunction } from '../platform/native-function.js';
 
 type BufferCopy = (this: Uint8Array, target: Uint8Array, targetStart: number, sourceStart: number, sourceEnd: number) => number;
 
@@ -43,7 +44,7 @@ export const CHEAP_BUFFER_COPY: boolean = bufferCopy !== undefined && (() => {
  * `byteOffset` and `buffer` too on Node 20) through their prototype chain, where a program may have
  * patched the getters since load. Bun's is native and reads only the arrays' internal slots.
  */
-const COPY_READS_GETTERS = bufferCopy !== undefined && !/\{\s*\[native code\]\s*\}$/.test(Function.prototype.toString.call(bufferCopy));
+const COPY_READS_GETTERS = bufferCopy !== undefined && !isNativeFunction(bufferCopy);
 
 const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
 

@@ -13,12 +13,13 @@
 import { CLOSE_BRACE, COLON, COMMA, DIGIT_0, DOT, LOWER_E, MINUS, PLUS, QUOTE, SPACE, UPPER_E, isWhitespace } from './bytes.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
+import { isNativeFunction } from '../platform/native-function.js';
 import type { ParseState } from './state.js';
 import { decodeAscii, decodeUtf8 } from './utf8.js';
 
 /**
  * Members an object needs before JSON.parse builds it: below this, the call and the text made for
- * it cost more than the members (set by bench/index-objects.js; bench/NOTES.md, round 28).
+ * it cost more than the members (in-process sweeps of 8 to 100,000 members; bench/NOTES.md, round 28).
  */
 export const INDEX_OBJECT_MIN_MEMBERS = 64;
 
@@ -39,12 +40,7 @@ type JsonParse = (text: string) => unknown;
  * 14 ns a member), and a program's own replacement may do anything. Not in the browser build (its
  * size cap).
  */
-const builtInJsonParse: JsonParse | undefined = BROWSER_BUILD || ON_BUN || !isBuiltIn(JSON.parse) ? undefined : JSON.parse;
-
-/** Whether `method` is the engine's own, not a program's replacement (core-js's test). */
-function isBuiltIn(method: unknown): boolean {
-  return typeof method === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(method));
-}
+const builtInJsonParse: JsonParse | undefined = BROWSER_BUILD || ON_BUN || !isNativeFunction(JSON.parse) ? undefined : JSON.parse;
 
 /** Whether this engine hands index objects to JSON.parse at all. */
 export const BUILDS_INDEX_OBJECTS = builtInJsonParse !== undefined;
