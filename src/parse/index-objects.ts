@@ -11,9 +11,8 @@
  */
 
 import { CLOSE_BRACE, COLON, COMMA, DIGIT_0, DOT, LOWER_E, MINUS, PLUS, QUOTE, SPACE, UPPER_E, isWhitespace } from './bytes.js';
+import { engineJsonParse } from './engine-json-parse.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { ON_BUN } from '../platform/on-bun.js';
-import { isNativeFunction } from '../platform/native-function.js';
 import type { ParseState } from './state.js';
 import { decodeAscii, decodeUtf8 } from './utf8.js';
 
@@ -32,18 +31,8 @@ const MAX_TEXT_BYTES = (1 << 28) - 16;
 /** Past this many bytes the text is made by TextDecoder, below by decodeAscii (its call costs less). */
 const LONG_TEXT_BYTES = 16 * 1024;
 
-type JsonParse = (text: string) => unknown;
-
-/**
- * The engine's JSON.parse as it was at load, where it is still the built-in one and the engine is V8:
- * JavaScriptCore's JSON.parse builds such objects slower than the parser does (Bun: about 80 against
- * 14 ns a member), and a program's own replacement may do anything. Not in the browser build (its
- * size cap).
- */
-const builtInJsonParse: JsonParse | undefined = BROWSER_BUILD || ON_BUN || !isNativeFunction(JSON.parse) ? undefined : JSON.parse;
-
 /** Whether this engine hands index objects to JSON.parse at all. */
-export const BUILDS_INDEX_OBJECTS = builtInJsonParse !== undefined;
+export const BUILDS_INDEX_OBJECTS = !BROWSER_BUILD && engineJsonParse !== undefined;
 
 /**
  * The object that opens at `open` (its `{`), when it holds only index keys with number values, and at
@@ -57,7 +46,7 @@ export function readIndexObject(state: ParseState, open: number, minMembers = IN
   const bytes = state.bytes;
   // Reads past the input then give undefined, which every test below fails (a short input's kept
   // copy holds older bytes past its end, and is too short for minMembers anyway).
-  if (builtInJsonParse === undefined || state.shared || bytes.length !== state.end) return undefined;
+  if (engineJsonParse === undefined || state.shared || bytes.length !== state.end) return undefined;
   let pos = open + 1;
   let members = 0;
   for (;;) {
@@ -100,7 +89,7 @@ export function readIndexObject(state: ParseState, open: number, minMembers = IN
   // Long texts by TextDecoder: Deno's latin1Slice, a polyfill, took 0.13 to 0.5 ms for 1 MB, its
   // TextDecoder 0.06 (bench/NOTES.md, round 28).
   const text = pos - open > LONG_TEXT_BYTES ? decodeUtf8(bytes, open, pos, false) : decodeAscii(bytes, open, pos, false);
-  const object = builtInJsonParse(text) as object;
+  const object = engineJsonParse(text) as object;
   state.pos = pos;
   return object;
 }

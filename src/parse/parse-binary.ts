@@ -6,6 +6,7 @@ import { PARSE_FAILED, toFailure } from './errors.js';
 import { toInputBytes } from './input.js';
 import { resolveOptions } from './options.js';
 import { parseDocument } from './parser.js';
+import { PLANS_LARGE_SUBTREES, SUBTREE_PLAN_LIMITS, planLargeSubtrees } from './large-subtrees.js';
 import { ParseState } from './state.js';
 import { keepStateClass } from './kept-state.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
@@ -27,7 +28,7 @@ function isEngineLimit(error: unknown): boolean {
  * Forgets what the parse left in the buffers reused across parses, so that no parsed value stays
  * reachable; after a failure their exact heights are unknown, so the grown ones go.
  */
-function releaseScratch(failed: boolean): void {
+export function releaseScratch(failed: boolean): void {
   releaseElementBuffers(failed);
   releasePropertyStack(failed);
   releaseFrameStack();
@@ -64,6 +65,8 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   const state = new ParseState(inputBytes, fatal, maxDepth, protoAction, constructorAction);
   const { bytes, length } = inputBytes;
   if (length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2) state.pos = 3;
+  // Large inputs' string-heavy subtrees go to the engine's JSON.parse (large-subtrees.ts).
+  if (PLANS_LARGE_SUBTREES && length >= SUBTREE_PLAN_LIMITS.minInputBytes) planLargeSubtrees(state);
   // No `finally` here or below: a finally block in the unwinding path makes V8 build a message
   // object with the throw's location for every failure, which costs microseconds.
   let value: unknown;

@@ -40,6 +40,7 @@ import { KEY_HEAD_LENGTH, spellsHead, WIDE, type Shape } from './object-shapes.j
 import { NOT_AN_INDEX, readIndexMember } from './index-keys.js';
 import { readIndexRun } from './index-runs.js';
 import { BUILDS_INDEX_OBJECTS, readIndexObject } from './index-objects.js';
+import { PLANS_LARGE_SUBTREES, readLargeSubtree } from './large-subtrees.js';
 import { growPropertyStack, notePropertyHeight, propertyKeys, propertyValues, type PropertyName } from './property-stack.js';
 import { FRAME_SLOTS, frameStack, growFrameStack } from './frame-stack.js';
 import { fail, type ParseState } from './state.js';
@@ -175,6 +176,15 @@ export function parseDocument(state: ParseState): unknown {
         if (depth > state.maxDepth) return fail(state, pos, `nesting no deeper than maxDepth (${state.maxDepth})`, undefined, 'MAX_DEPTH');
         const closing = byte === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
         const openAt = pos;
+        // A subtree the plan chose is built by the engine (large-subtrees.ts); none ahead, no call.
+        if (PLANS_LARGE_SUBTREES && openAt >= state.nextSubtree) {
+          const subtree = readLargeSubtree(state, openAt);
+          if (subtree !== undefined) {
+            value = subtree;
+            pos = state.pos;
+            break;
+          }
+        }
         if (BROWSER_BUILD) pos = skipWhitespace(state, pos + 1);
         else if (++pos < end && isWhitespace(bytes[pos])) {
           while (++pos < end && bytes[pos] === SPACE);

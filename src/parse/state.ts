@@ -7,6 +7,9 @@ import { keptBytes, keptView, keptWords, KEPT_WORDS, type InputBytes } from './i
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { inputWordReader, type WordReader } from './input-view.js';
 
+/** {@link ParseState.nextSubtree} when no subtree is ahead: past any offset below 2^30. */
+export const NO_SUBTREE = 2 ** 30 - 1;
+
 /** Everything one parse needs, in one object the tokenizer functions share (acorn's style). */
 export class ParseState {
   /** The input's bytes from index 0 to `end`: a Uint8Array the input check made (input-bytes.ts). */
@@ -46,6 +49,16 @@ export class ParseState {
   wordsStart = 0;
   /** How many words `words` holds: read here, not from `words.length`, a getter a program may patch. */
   wordCount = 0;
+  // The three fields of large-subtrees.ts are set in the constructor, outside the browser build (its size cap).
+  /** Subtrees for the engine's JSON.parse, as offset pairs (large-subtrees.ts); undefined if none. */
+  declare subtrees: number[] | undefined;
+  /** The next pair of `subtrees` still ahead. */
+  declare subtreeIndex: number;
+  /**
+   * Where that pair's subtree opens, so that one compare tests a container; NO_SUBTREE when none is
+   * left: a small integer, so that V8 keeps the field untagged and loads no boxed double per container.
+   */
+  declare nextSubtree: number;
   /** The input's first `readLimit` bytes, four at any offset (input-view.ts); not in the browser build. */
   declare readonly view: WordReader;
 
@@ -68,6 +81,11 @@ export class ParseState {
     this.maxDepth = maxDepth;
     this.protoAction = protoAction;
     this.constructorAction = constructorAction;
+    if (!BROWSER_BUILD) {
+      this.subtrees = undefined;
+      this.subtreeIndex = 0;
+      this.nextSubtree = NO_SUBTREE;
+    }
     // Made here, not by calling wordsOf(this): that call cost Bun about 30 % on twitter.
     if (!BROWSER_BUILD) this.view = inputWordReader(bytes, input.buffer, input.byteOffset, length, copied ? keptView : undefined);
     if (copied) {

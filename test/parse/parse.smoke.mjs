@@ -51,6 +51,18 @@ await check('large objects of index keys and numbers (built by the engine on V8)
   }
 });
 
+await check('large inputs with string-heavy subtrees (built by the engine on V8) match JSON.parse', () => {
+  const sentence = (index) => `Строка ${index}: a line of prose long enough to count, "quoted" and é, ${'word '.repeat(index % 7)}行.`;
+  const map = (count, offset) => `{${Array.from({ length: count }, (_, index) => `"name_${offset + index}":${JSON.stringify(sentence(index))}`).join(',')}}`;
+  const text = `{"numbers":[1,2.5,-0],"a":${map(3000, 0)},"b":[${map(2000, 5000)},${map(6000, 9000)}],"c":${map(3000, 20000)}}`;
+  const bytes = utf8(text);
+  assert(bytes.length > 1 << 20, `the document is ${bytes.length} bytes, under the plan's 1 MiB`);
+  assertMatchesOracle('prose maps past 1 MiB', bytes);
+  assertMatchesOracle('prose maps past 1 MiB, guarded keys', bytes, { protoAction: 'error' });
+  const cut = text.indexOf('"name_9500":');
+  assertMatchesOracle('prose maps past 1 MiB, a missing colon deep inside', utf8(`${text.slice(0, cut)}"name_9500" "x",${text.slice(cut)}`));
+});
+
 await check('corpus documents match JSON.parse (when ../shared/corpus exists)', () => {
   if (!existsSync(corpus)) return;
   for (const file of ['twitter.json', 'citm_catalog.json', 'canada.json']) {

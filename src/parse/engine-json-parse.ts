@@ -1,0 +1,16 @@
+/**
+ * The engine's own JSON.parse, captured at load, for the shapes the engine builds better than
+ * JavaScript can (index-objects.ts, large-subtrees.ts). Only on V8: JavaScriptCore's JSON.parse
+ * builds objects of index keys slower than the parser does (Bun: about 80 against 14 ns a member,
+ * bench/NOTES.md, round 28). Never a program's replacement, which may do anything. Not in the
+ * browser build (its size cap).
+ */
+
+import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { ON_BUN } from '../platform/on-bun.js';
+import { isNativeFunction } from '../platform/native-function.js';
+
+export type JsonParse = (text: string) => unknown;
+
+/** JSON.parse as it was at load, where it is the built-in and the engine is V8; else undefined. */
+export const engineJsonParse: JsonParse | undefined = BROWSER_BUILD || ON_BUN || !isNativeFunction(JSON.parse) ? undefined : JSON.parse;

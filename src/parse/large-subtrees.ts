@@ -1,0 +1,215 @@
+/**
+ * Large, string-heavy objects and arrays of large inputs (maps of names to prose, message
+ * catalogues, Cyrillic and CJK text), handed whole to the engine's own JSON.parse.
+ *
+ * Under a memory cap V8 shrinks the young generation (a 1 MB semi-space inside a 300 MB group).
+ * The value a parser builds survives every scavenge while it grows, so each scavenge copies it:
+ * 18 ms of a 10 MB parse, 182 scavenges in 10 parses. V8's JSON.parse puts a large text's whole
+ * value in old space when the young generation is small against the text, and scavenges 5 times
+ * in the same 10 parses. JavaScript cannot choose where its strings and objects go, so the parser
+ * hands such subtrees to JSON.parse (bench/NOTES.md, round 29).
+ *
+ * Only subtrees whose bytes are mostly long strings go: on those JSON.parse of the text was mostly
+ * as fast or faster even uncapped, while on numbers, records and short strings the parser is
+ * (round 29's table). Each subtree's text is made, parsed and dropped at once: at most
+ * `maxSubtreeBytes`, not the document. JSON.parse makes sequential strings, never slices of the
+ * text (V8 13.6 and 14.6), so nothing kept pins it.
+ */
+
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './bytes.js';
+import { engineJsonParse } from './engine-json-parse.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { NO_SUBTREE, type ParseState } from './state.js';
+import { decodeRange } from './utf8.js';
+import { skipTextWords } from './word-view.js';
+
+/** Whether this engine hands subtrees to JSON.parse at all. */
+export const PLANS_LARGE_SUBTREES = !BROWSER_BUILD && engineJsonParse !== undefined;
+
+/**
+ * The limits and thresholds of a plan, each with its evidence (bench/NOTES.md, round 29, whose
+ * scripts are named there); tests pass smaller ones.
+ */
+export interface SubtreePlanLimits {
+  /**
+   * Inputs shorter than this are not planned: the servers' 1 MB bodies, where parseBody already
+   * served as many requests as the usual pipeline or more (round 28), stay as they were.
+   */
+  readonly minInputBytes: number;
+  /**
+   * A subtree's least size. Under a 1 MB semi-space, JSON.parse kept the values of a 400 KB text in
+   * the young generation and put those of an 800 KB text in old space (`young.mjs`).
+   */
+  readonly minSubtreeBytes: number;
+  /** A subtree's greatest size: it bounds the text made for JSON.parse (8 MB as UTF-16). */
+  readonly maxSubtreeBytes: number;
+  /**
+   * The least share of a subtree's bytes inside strings, quotes included. With the next one, the
+   * mixed server body's four parts qualify (0.91 to 0.98 of their bytes in strings of 40 to 325
+   * bytes on average), and none of the shapes the parser builds faster than JSON.parse does: records
+   * (0.79, 9 bytes), citm_catalog (0.16), canada, aws-iam-actions (0.63, 18 bytes) (`proto.mjs`).
+   */
+  readonly minStringShare: number;
+  /** The least mean length of its strings, in bytes with their quotes. */
+  readonly minMeanStringBytes: number;
+  /**
+   * The plan's pass reads the input in stretches, and stops for good after one whose strings fail
+   * either threshold: documents of another shape pay for the first stretch only, which is short for
+   * that reason (the pass took 195 µs for citm_catalog's first 64 KB, 30 µs for its first 4 KB).
+   */
+  readonly firstStretchBytes: number;
+  /** The length of the stretches after the first. */
+  readonly stretchBytes: number;
+}
+
+export const SUBTREE_PLAN_LIMITS: SubtreePlanLimits = {
+  minInputBytes: 1 << 20,
+  minSubtreeBytes: 512 * 1024,
+  maxSubtreeBytes: 4 << 20,
+  minStringShare: 0.85,
+  minMeanStringBytes: 32,
+  firstStretchBytes: 4 * 1024,
+  stretchBytes: 64 * 1024,
+};
+
+/** Containers the plan follows: deeper input is read by the parser alone. */
+const MAX_PLAN_DEPTH = 256;
+
+/** The keys that protoAction and constructorAction guard. */
+const GUARDED_KEYS: readonly string[] = ['__proto__', 'constructor'];
+
+/**
+ * Finds, in one pass before the parse, the outermost subtrees to hand to JSON.parse, and leaves them
+ * on `state` as pairs of offsets (their first byte and the byte after their last), in order.
+ *
+ * The pass follows brackets and strings only; it does not check the grammar. A subtree it chose
+ * that JSON.parse refuses is read by the parser, which then fails at the same byte as without a
+ * plan. A subtree is refused when it holds a key with an escape (V8's JSON.parse gives some escaped
+ * keys wrong, bench/NOTES.md) or, when protoAction or constructorAction guard them, a key that
+ * they guard.
+ */
+export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits = SUBTREE_PLAN_LIMITS): void {
+  const bytes = state.bytes;
+  const end = state.end;
+  // Shared memory may change under the pass; a short input's kept copy holds older bytes past its end.
+  if (engineJsonParse === undefined || end < limits.minInputBytes || state.fatal || state.shared || bytes.length !== end) return;
+  const guardsKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
+  const maxDepth = state.maxDepth < MAX_PLAN_DEPTH ? state.maxDepth : MAX_PLAN_DEPTH;
+  const { minSubtreeBytes, maxSubtreeBytes, minStringShare, minMeanStringBytes, stretchBytes } = limits;
+  const opens = new Float64Array(maxDepth);
+  const stringBytesAtOpen = new Float64Array(maxDepth);
+  const stringsAtOpen = new Float64Array(maxDepth);
+  const inObject = new Uint8Array(maxDepth);
+  const subtrees: number[] = [];
+  let depth = 0;
+  /** Bytes inside strings so far, quotes included, and how many strings. */
+  let stringBytes = 0;
+  let strings = 0;
+  /** Where the last refused key starts: no subtree that holds it is chosen. */
+  let refusedKeyAt = -1;
+  let atKey = false;
+  let stretchStart = state.pos;
+  let stretchEnd = stretchStart + limits.firstStretchBytes;
+  let stringBytesAtStretch = 0;
+  let stringsAtStretch = 0;
+  plan: for (let pos = state.pos; pos < end; pos++) {
+    if (pos >= stretchEnd) {
+      const stretchStringBytes = stringBytes - stringBytesAtStretch;
+      if (stretchStringBytes < minStringShare * (pos - stretchStart) || stretchStringBytes < minMeanStringBytes * (strings - stringsAtStretch)) break;
+      stretchStart = pos;
+      stretchEnd = pos + stretchBytes;
+      stringBytesAtStretch = stringBytes;
+      stringsAtStretch = strings;
+    }
+    switch (bytes[pos]) {
+      case QUOTE: {
+        const from = pos++;
+        let escaped = false;
+        for (;;) {
+          // Long strings a word at a time; the word scan needs 3 bytes before it.
+          if (pos >= 3) pos = skipTextWords(state, pos);
+          const byte = bytes[pos];
+          if (byte === QUOTE || pos >= end) break;
+          if (byte === BACKSLASH) {
+            escaped = true;
+            pos++;
+          }
+          pos++;
+        }
+        if (atKey && (escaped || (guardsKeys && isGuardedKey(bytes, from + 1, pos)))) refusedKeyAt = from;
+        atKey = false;
+        stringBytes += pos + 1 - from;
+        strings++;
+        break;
+      }
+      case OPEN_BRACE:
+      case OPEN_BRACKET:
+        if (depth === maxDepth) break plan;
+        opens[depth] = pos;
+        stringBytesAtOpen[depth] = stringBytes;
+        stringsAtOpen[depth] = strings;
+        atKey = bytes[pos] === OPEN_BRACE;
+        inObject[depth] = atKey ? 1 : 0;
+        depth++;
+        break;
+      case CLOSE_BRACE:
+      case CLOSE_BRACKET: {
+        if (depth === 0) break plan;
+        depth--;
+        atKey = false;
+        const from = opens[depth];
+        const size = pos + 1 - from;
+        if (size < minSubtreeBytes || size > maxSubtreeBytes || refusedKeyAt >= from) break;
+        const ownStringBytes = stringBytes - stringBytesAtOpen[depth];
+        if (ownStringBytes < minStringShare * size || ownStringBytes < minMeanStringBytes * (strings - stringsAtOpen[depth])) break;
+        // It holds any subtree chosen before it: those go, it stays.
+        while (subtrees.length > 0 && subtrees[subtrees.length - 2] > from) subtrees.length -= 2;
+        subtrees.push(from, pos + 1);
+        break;
+      }
+      case COMMA:
+        atKey = depth > 0 && inObject[depth - 1] === 1;
+        break;
+    }
+  }
+  if (subtrees.length === 0) return;
+  state.subtrees = subtrees;
+  state.nextSubtree = subtrees[0];
+}
+
+/**
+ * The value of the subtree that the plan chose and that opens at `open`; `state.pos` is then after it.
+ * Undefined, with `state.pos` untouched, for any other container, or when JSON.parse refuses the text:
+ * the parser reads it then, and fails where the text is wrong.
+ */
+export function readLargeSubtree(state: ParseState, open: number): unknown {
+  const subtrees = state.subtrees;
+  // Inputs past NO_SUBTREE bytes reach here with no plan.
+  if (subtrees === undefined) return undefined;
+  let index = state.subtreeIndex;
+  // Subtrees passed by without being opened (none, when the input is valid up to them) are dropped.
+  while (index < subtrees.length && subtrees[index] < open) index += 2;
+  const chosen = index < subtrees.length && subtrees[index] === open;
+  const close = chosen ? subtrees[index + 1] : 0;
+  if (chosen) index += 2;
+  state.subtreeIndex = index;
+  state.nextSubtree = index < subtrees.length ? subtrees[index] : NO_SUBTREE;
+  if (!chosen) return undefined;
+  let value: unknown;
+  try {
+    value = engineJsonParse!(decodeRange(state.bytes, open, close, false));
+  } catch {
+    return undefined;
+  }
+  state.pos = close;
+  return value;
+}
+
+function isGuardedKey(bytes: Uint8Array, from: number, to: number): boolean {
+  search: for (const key of GUARDED_KEYS) {
+    if (to - from !== key.length) continue;
+    for (let i = 0; i < key.length; i++) if (bytes[from + i] !== key.charCodeAt(i)) continue search;
+    return true;
+  }
+  return false;
+}
