@@ -16,7 +16,7 @@
  * text (V8 13.6 and 14.6), so nothing kept pins it.
  */
 
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './bytes.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
 import { engineJsonParse } from './engine-json-parse.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { NO_SUBTREE, type ParseState } from './state.js';
@@ -93,6 +93,13 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
   const end = state.end;
   // Shared memory may change under the pass; a short input's kept copy holds older bytes past its end.
   if (engineJsonParse === undefined || end < limits.minInputBytes || state.fatal || state.shared || bytes.length !== end) return;
+  // Bad input must still fail at its first bad byte at once: a document that does not open a
+  // container is not planned, and the pass stops at the first byte outside strings that JSON has
+  // nowhere outside strings (the parser then fails there, having read no further).
+  let first = state.pos;
+  while (first < end && isWhitespace(bytes[first])) first++;
+  if (bytes[first] !== OPEN_BRACE && bytes[first] !== OPEN_BRACKET) return;
+  const outside = outsideStringBytes();
   const guardsKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
   const maxDepth = state.maxDepth < MAX_PLAN_DEPTH ? state.maxDepth : MAX_PLAN_DEPTH;
   const { minSubtreeBytes, maxSubtreeBytes, minStringShare, minMeanStringBytes, stretchBytes } = limits;
@@ -170,6 +177,8 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
       case COMMA:
         atKey = depth > 0 && inObject[depth - 1] === 1;
         break;
+      default:
+        if (outside[bytes[pos]] === 0) break plan;
     }
   }
   if (subtrees.length === 0) return;
@@ -203,6 +212,16 @@ export function readLargeSubtree(state: ParseState, open: number): unknown {
   }
   state.pos = close;
   return value;
+}
+
+let outsideStringTable: Uint8Array | undefined;
+
+/** 1 for each byte JSON has outside strings, besides quotes, commas and brackets: blanks, numbers, literals. */
+function outsideStringBytes(): Uint8Array {
+  if (outsideStringTable !== undefined) return outsideStringTable;
+  const table = new Uint8Array(256);
+  for (const character of ' \t\n\r:0123456789-+.eEtrufalsn') table[character.charCodeAt(0)] = 1;
+  return (outsideStringTable = table);
 }
 
 function isGuardedKey(bytes: Uint8Array, from: number, to: number): boolean {

@@ -83,6 +83,18 @@ describe('large string-heavy subtrees go to the engine JSON.parse, with the same
     expect(value).toEqual(JSON.parse(text));
   });
 
+  it('plans nothing for bad input at its start, and stops at the first byte JSON has nowhere outside strings', () => {
+    for (const start of ['x', '}', '"', '1', 'tru']) expect(planAndParse(`${start}[${proseMap(12)}]`).planned).toBe(0);
+    expect(planAndParse(` \n [${proseMap(12)}]`).planned).toBe(2);
+    for (const garbage of ['x', '<html>', '@', 'NaN']) {
+      const text = `[${proseMap(12)},${garbage},${proseMap(12)}]`;
+      const inner = `${proseMap(12)}`;
+      const { chosen, value } = planAndParse(text, { ...SMALL, maxSubtreeBytes: 1200 });
+      expect(chosen).toEqual([inner]);
+      expect(value).toBe(PARSE_FAILED);
+    }
+  });
+
   it('refuses a subtree holding an escaped key (V8 gives some wrong), but not escaped values', () => {
     const escapedKey = proseMap(12, (index) => (index === 7 ? 'line\\nbreak' : `name_${index}`));
     const escapedKeyText = `{"k":${escapedKey}}`;
@@ -109,8 +121,9 @@ describe('large string-heavy subtrees go to the engine JSON.parse, with the same
       const broken = proseMap(12).replace('"name_6":', `"name_6"${damage}:`);
       const text = `[${broken}]`;
       const { planned, value, state } = planAndParse(text);
-      // A stray quote turns strings inside out, and the plan may then choose nothing.
-      if (damage !== '"') expect(planned).toBe(2);
+      // A stray quote turns strings inside out, and a control byte outside strings stops the plan:
+      // either may leave nothing chosen.
+      if (damage !== '"' && damage !== '\u0001') expect(planned).toBe(2);
       expect(value).toBe(PARSE_FAILED);
       const unplanned = new ParseState(toInputBytes(utf8(text), 'test'), false, 512, 'ignore', 'ignore');
       expect(parseState(unplanned)).toBe(PARSE_FAILED);
