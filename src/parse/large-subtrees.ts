@@ -103,10 +103,13 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
   const guardsKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
   const maxDepth = state.maxDepth < MAX_PLAN_DEPTH ? state.maxDepth : MAX_PLAN_DEPTH;
   const { minSubtreeBytes, maxSubtreeBytes, minStringShare, minMeanStringBytes, stretchBytes } = limits;
-  const opens = new Float64Array(maxDepth);
-  const stringBytesAtOpen = new Float64Array(maxDepth);
-  const stringsAtOpen = new Float64Array(maxDepth);
-  const inObject = new Uint8Array(maxDepth);
+  // Kept across plans: typed arrays this long get a backing store of their own, made at each call.
+  const { opens, stringBytesAtOpen, stringsAtOpen, inObject } = (planStacks ??= {
+    opens: new Float64Array(MAX_PLAN_DEPTH),
+    stringBytesAtOpen: new Float64Array(MAX_PLAN_DEPTH),
+    stringsAtOpen: new Float64Array(MAX_PLAN_DEPTH),
+    inObject: new Uint8Array(MAX_PLAN_DEPTH),
+  });
   const subtrees: number[] = [];
   let depth = 0;
   /** Bytes inside strings so far, quotes included, and how many strings. */
@@ -213,6 +216,9 @@ export function readLargeSubtree(state: ParseState, open: number): unknown {
   state.pos = close;
   return value;
 }
+
+/** The plan's stack of open containers, by depth. */
+let planStacks: { opens: Float64Array; stringBytesAtOpen: Float64Array; stringsAtOpen: Float64Array; inObject: Uint8Array } | undefined;
 
 let outsideStringTable: Uint8Array | undefined;
 
