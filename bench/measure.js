@@ -94,18 +94,26 @@ const cpuNow = () => {
  * on a machine that other work shares, time spent waiting for a core is not counted, so ratios
  * move far less than wall-clock ones. mitata cannot time by CPU, hence this loop. Also gives the
  * wall-clock median of the same samples.
+ *
+ * Where the runtime counts page faults (`process.resourceUsage`: Node, Bun, Deno), each sample also
+ * counts the fresh pages of memory its calls touched, and, given what one costs on this machine
+ * (`freshPageNs`), takes that cost out of the sample as well: `freshPageFreeMedian` is the median
+ * time per call on a machine where new memory were free. On the project's VM a fresh page costs
+ * 12 to 18 µs, some fifty times an ordinary machine's, and whether a large allocation gets fresh
+ * pages or reused ones changes between stretches of one process (bench/NOTES.md, round 30).
  * @param {{ id: string, run: () => unknown }[]} contenders
- * @returns {Promise<Record<string, { median: number, wallMedian: number, samples: number }>>}
+ * @param {number | null} [freshPageNs] nanoseconds one fresh page costs here (freshPageMicros × 1000)
+ * @returns {Promise<Record<string, { median: number, wallMedian: number, samples: number, faultsPerCall?: number, freshPageFreeMedian?: number }>>}
  *   nanoseconds of CPU (median) and of wall clock (wallMedian) per call
  */
-export async function timeSideBySideByCpu(contenders, budget, label) {
+export async function timeSideBySideByCpu(contenders, budget, label, freshPageNs = null) {
   const batches = new Map();
   for (const contender of contenders) {
     progress(`${label}: warming up ${contender.id}`);
     const perCall = await warmUp(contender.run, budget);
     batches.set(contender.id, Math.max(1, Math.round(targetCpuSampleNs / Math.max(perCall, 1))));
   }
-  const samples = new Map(contenders.map((contender) => [contender.id, { cpu: [], wall: [] }]));
+  const samples = new Map(contenders.map((contender) => [contender.id, { cpu: [], wall: [], faults: [] }]));
   for (let round = 0; round < budget.rounds; round++) {
     for (let turn = 0; turn < contenders.length; turn++) {
       const { id, run } = contenders[(turn + round) % contenders.length];
@@ -115,20 +123,49 @@ export async function timeSideBySideByCpu(contenders, budget, label) {
       const roundEnd = cpuNow() + budget.roundMs * 1e6;
       let taken = 0;
       do {
+        const faultsBefore = minorFaults ? minorFaults() : 0;
         const wallStart = performance.now();
         const cpuStart = cpuNow();
         for (let call = 0; call < batch; call++) sink = run();
         kept.cpu.push((cpuNow() - cpuStart) / batch);
         kept.wall.push(((performance.now() - wallStart) * 1e6) / batch);
+        if (minorFaults) kept.faults.push((minorFaults() - faultsBefore) / batch);
         taken++;
       } while (taken < budget.minSamplesPerRound || cpuNow() < roundEnd);
     }
   }
   sink = undefined;
   return Object.fromEntries(
-    [...samples].map(([id, { cpu, wall }]) => [id, { median: summarize(cpu).median, wallMedian: summarize(wall).median, samples: cpu.length }]),
+    [...samples].map(([id, { cpu, wall, faults }]) => {
+      const stats = { median: summarize(cpu).median, wallMedian: summarize(wall).median, samples: cpu.length };
+      if (!minorFaults) return [id, stats];
+      stats.faultsPerCall = summarize(faults).median;
+      if (freshPageNs > 0) stats.freshPageFreeMedian = summarize(cpu.map((ns, index) => withoutFreshPages(ns, faults[index], freshPageNs))).median;
+      return [id, stats];
+    }),
   );
 }
+
+/**
+ * A sample's time per call without its fresh pages' cost: never below a tenth of the time measured,
+ * so that a cost per page estimated too high cannot make a call look free.
+ */
+export function withoutFreshPages(ns, faultsPerCall, freshPageNs) {
+  return Math.max(ns - faultsPerCall * freshPageNs, ns / 10);
+}
+
+/**
+ * Page faults of this process so far (fresh pages touched, mostly), or null where the runtime does
+ * not count them. Page faults past the first touch of a page are rare in a parse: it maps no files.
+ */
+const minorFaults = (() => {
+  try {
+    if (typeof process === 'undefined' || typeof process.resourceUsage !== 'function') return null;
+    return Number.isFinite(process.resourceUsage().minorPageFault) ? () => process.resourceUsage().minorPageFault : null;
+  } catch {
+    return null;
+  }
+})();
 
 /** Times one call (sync or async) in nanoseconds. */
 export async function timeOnce(fn) {

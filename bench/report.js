@@ -16,6 +16,7 @@ import { benchDir, freshPageText, isBusy, repoDir } from './environment.js';
 import { formatBytes, formatRatio, formatRatioRange, formatSpeedup, formatTime, geometricMean } from './format.js';
 import { coldDocumentCells, coldDocumentHeaders, coldSetNames } from './cold-summary.js';
 import { setNames } from './realworld-sets.js';
+import { freshPageRange, freshPagesText } from './realworld-summary.js';
 import { loadLatestResults, localResultsDir, resultsDir } from './results.js';
 import { horizontalBarChart } from './svg.js';
 
@@ -141,13 +142,22 @@ function memoryRatio(memory) {
 function realworldMarkdown(section) {
   // The wall column (at `at`) only means something beside CPU-time ratios.
   const withWall = (cells, at) => (section.clock === 'cpu' ? cells : cells.filter((_, column) => column !== at));
+  // The fresh-page columns (from `at`, two of them) only where the runtime counted page faults.
+  const pageFree = section.freshPageMicros !== undefined;
+  const withPages = (cells, at) => (pageFree ? cells : cells.filter((_, column) => column !== at && column !== at + 1));
   const lines = [
-    `Median ${section.clock === 'cpu' ? 'CPU' : 'wall-clock'} time per parse of parseBinary over native (\`JSON.parse(decoder.decode(bytes))\`), side by side in one process; each figure is the median over ${processCount(section.processes)}${section.policy ? ` (a fresh browser each), in a page with ${section.policy}` : ''}, and "range" spans the processes.${section.clock === 'cpu' ? ' "wall" is the same samples by wall clock, which other work on the machine disturbs more.' : ''} Lower is better; below 1× is faster than native. ${measuredOn(section)}.`,
+    `Median ${section.clock === 'cpu' ? 'CPU' : 'wall-clock'} time per parse of parseBinary over native (\`JSON.parse(decoder.decode(bytes))\`), side by side in one process; each figure is the median over ${processCount(section.processes)}${section.policy ? ` (a fresh browser each), in a page with ${section.policy}` : ''}, and "range" spans the processes.${section.clock === 'cpu' ? ' "wall" is the same samples by wall clock, which other work on the machine disturbs more.' : ''}${pageFree ? ` "fresh pages" counts the pages of new memory each parse touched (native / parseBinary), and "without them" is the ratio with their cost (${freshPageRange(section.freshPageMicros)} a page on this machine, measured in each process) taken out of both times: the figure to expect where new memory is cheap (bench/NOTES.md, round 30).` : ''} Lower is better; below 1× is faster than native. ${measuredOn(section)}.`,
     '',
     table(
-      withWall(['set', 'documents', 'geometric mean', 'wall', 'range', 'slowest document'], 3),
+      withWall(withPages(['set', 'documents', 'geometric mean', 'wall', 'without fresh pages', 'its range', 'range', 'slowest document'], 4), 3),
       section.sets.map((set) =>
-        withWall([set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, formatRatio(set.wallGeomean), formatRatioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 3),
+        withWall(
+          withPages(
+            [set.set, String(set.documents), `**${formatRatio(set.geomean)}**`, formatRatio(set.wallGeomean), `**${formatRatio(set.pageFreeGeomean)}**`, formatRatioRange(set.pageFreePerProcess), formatRatioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`],
+            4,
+          ),
+          3,
+        ),
       ),
     ),
   ];
@@ -157,13 +167,16 @@ function realworldMarkdown(section) {
     if (members.length === 0) continue;
     const rows = members.map((document) =>
       withWall(
-        document.error
-          ? [document.name, formatBytes(document.bytes), failures.cell(document.id, document.error), '', '', '', '']
-          : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), formatRatioRange(document.ratios)],
+        withPages(
+          document.error
+            ? [document.name, formatBytes(document.bytes), failures.cell(document.id, document.error), '', '', '', '', '', '']
+            : [document.name, formatBytes(document.bytes), formatTime(document.native), formatTime(document.parseBinary), formatRatio(document.ratio), formatRatio(document.wallRatio), freshPagesText(document.freshPages), formatRatio(document.pageFreeRatio), formatRatioRange(document.ratios)],
+          6,
+        ),
         5,
       ),
     );
-    lines.push('', `**${set}**`, '', table(withWall(['document', 'size', 'native', 'parseBinary', 'ratio', 'wall', 'range'], 5), rows));
+    lines.push('', `**${set}**`, '', table(withWall(withPages(['document', 'size', 'native', 'parseBinary', 'ratio', 'wall', 'fresh pages', 'without them', 'range'], 6), 5), rows));
   }
   lines.push(...failures.lines());
   if (section.memory?.documents?.length) {
@@ -496,7 +509,8 @@ function summaryMarkdown(results, httpResults = []) {
     `parse time vs native: ${set} (geometric mean)`,
     ...columns.map(({ realworld }) => {
       const entry = realworld?.sets?.find((candidate) => candidate.set === set);
-      return entry ? formatRatio(entry.geomean) : '—';
+      if (!entry) return '—';
+      return entry.pageFreeGeomean === undefined ? formatRatio(entry.geomean) : `${formatRatio(entry.geomean)} (${formatRatio(entry.pageFreeGeomean)})`;
     }),
   ];
   const rows = setNames.map(setRow);
@@ -556,7 +570,8 @@ function freshPageSummaryNote(columns) {
   const [low, high] = [Math.min(...values).toFixed(1), Math.max(...values).toFixed(1)];
   const range = low === high ? `${low} µs` : `${low} to ${high} µs`;
   const unmeasured = columns.length - values.length;
-  return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${values.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}). Native's pipeline maps more new memory than parseBinary, the whole decoded string first, so where fresh pages are cheap its large-document figures are better than here (bench/NOTES.md, round 22).`;
+  const bracketed = columns.some(({ realworld }) => realworld?.sets?.some((set) => set.pageFreeGeomean !== undefined));
+  return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${values.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}), some fifty times what an ordinary machine's kernel takes. Native's pipeline maps more new memory than parseBinary, the whole decoded string first, and whether a parse gets fresh pages or reused ones changes from one stretch of a process to the next, so on this machine its large documents ran up to five times slower in some processes than in others.${bracketed ? ' The figure in brackets counts the fresh pages each parse touched and takes their cost out of both times: it is the one to expect where new memory is cheap, as it is on most machines (bench/NOTES.md, round 30).' : ' Where fresh pages are cheap, its large-document figures are better than here (bench/NOTES.md, round 22).'}`;
 }
 
 /** The line under the summary that says how the first-parse row was measured. */

@@ -3,6 +3,8 @@
 // time (the wall-clock medians of the same samples are kept beside).
 // settings: { library, corpusDir, quick, filter, budget }
 import { parseContenders } from '../contenders.js';
+import { freshPageMicros } from '../environment.js';
+import { median } from '../format.js';
 import { timeSideBySideByCpu } from '../measure.js';
 import { realworldSets } from '../realworld-sets.js';
 import { honestDifference } from '../../test/runtimes/oracle.mjs';
@@ -14,6 +16,13 @@ const PROCESS_WARM_UP_MS = 1500;
 const COMPILER_SETTLE_MS = 300;
 
 const settings = readSettings();
+// What one fresh page of memory costs in this process (the median of three measures: the VM's cost
+// moves between calls), to take the fresh pages each parse touched out of its time as well
+// (timeSideBySideByCpu). On the project's VM that cost, not the parser, decided which of two modes
+// native's large documents ran in; within one document, a page more cost native 14 to 17 µs where
+// this measure read 13.5 (bench/NOTES.md, round 30).
+const freshPageNs = settings.quick ? null : median([freshPageMicros(), freshPageMicros(), freshPageMicros()]) * 1000;
+
 const library = await importLibrary(settings);
 const [native, parseBinary] = parseContenders(library).filter(({ id }) => id === 'native' || id === 'parseBinary');
 
@@ -62,11 +71,14 @@ for (const { entry, bytes } of timed) {
     [native, parseBinary].map(({ id: contender, prepare }) => ({ id: contender, run: prepare(bytes) })),
     settings.budget,
     entry.id,
+    freshPageNs,
   );
   entry.native = stats.native.median;
   entry.parseBinary = stats.parseBinary.median;
   entry.ratio = entry.parseBinary / entry.native;
   entry.wallRatio = stats.parseBinary.wallMedian / stats.native.wallMedian;
   entry.clock = 'cpu';
+  if (stats.native.faultsPerCall !== undefined) entry.freshPages = { native: stats.native.faultsPerCall, parseBinary: stats.parseBinary.faultsPerCall };
+  if (stats.native.freshPageFreeMedian !== undefined) entry.pageFreeRatio = stats.parseBinary.freshPageFreeMedian / stats.native.freshPageFreeMedian;
 }
-report({ documents });
+report({ documents, freshPageMicros: freshPageNs === null ? undefined : freshPageNs / 1000 });
