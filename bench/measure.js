@@ -155,6 +155,24 @@ export function withoutFreshPages(ns, faultsPerCall, freshPageNs) {
 }
 
 /**
+ * What touching one fresh 4 KB page costs now, in nanoseconds: the median of five measures of 256
+ * pages of a new WebAssembly memory, which every engine maps afresh (an ArrayBuffer that small
+ * would come from the allocator's reused pages). On the project's VM 12 to 18 µs, moving between
+ * calls; within one document, a page more cost native's parse 14 to 17 µs where a measure read 13.5.
+ */
+export function freshPageNanoseconds() {
+  const pages = 256;
+  const measures = [];
+  for (let measure = 0; measure < 5; measure++) {
+    const started = performance.now();
+    const memory = new Uint8Array(new WebAssembly.Memory({ initial: pages / 16 }).buffer);
+    for (let page = 0; page < pages; page++) memory[page * 4096] = 1;
+    measures.push(((performance.now() - started) * 1e6) / pages);
+  }
+  return measures.sort((a, b) => a - b)[2];
+}
+
+/**
  * Page faults of this process so far (fresh pages touched, mostly), or null where the runtime does
  * not count them. Page faults past the first touch of a page are rare in a parse: it maps no files.
  */

@@ -3,9 +3,8 @@
 // time (the wall-clock medians of the same samples are kept beside).
 // settings: { library, corpusDir, quick, filter, budget }
 import { parseContenders } from '../contenders.js';
-import { freshPageMicros } from '../environment.js';
 import { median } from '../format.js';
-import { timeSideBySideByCpu } from '../measure.js';
+import { freshPageNanoseconds, timeSideBySideByCpu } from '../measure.js';
 import { realworldSets } from '../realworld-sets.js';
 import { honestDifference } from '../../test/runtimes/oracle.mjs';
 import { importLibrary, readSettings, report } from './child-kit.js';
@@ -16,13 +15,6 @@ const PROCESS_WARM_UP_MS = 1500;
 const COMPILER_SETTLE_MS = 300;
 
 const settings = readSettings();
-// What one fresh page of memory costs in this process (the median of three measures: the VM's cost
-// moves between calls), to take the fresh pages each parse touched out of its time as well
-// (timeSideBySideByCpu). On the project's VM that cost, not the parser, decided which of two modes
-// native's large documents ran in; within one document, a page more cost native 14 to 17 µs where
-// this measure read 13.5 (bench/NOTES.md, round 30).
-const freshPageNs = settings.quick ? null : median([freshPageMicros(), freshPageMicros(), freshPageMicros()]) * 1000;
-
 const library = await importLibrary(settings);
 const [native, parseBinary] = parseContenders(library).filter(({ id }) => id === 'native' || id === 'parseBinary');
 
@@ -66,7 +58,14 @@ const warmUntil = performance.now() + (settings.quick ? 0 : PROCESS_WARM_UP_MS);
 for (let index = 0; performance.now() < warmUntil; index = (index + 1) % runs.length) runs[index]();
 await new Promise((resolve) => setTimeout(resolve, settings.quick ? 0 : COMPILER_SETTLE_MS));
 
+// What one fresh page of memory costs, measured just before each document's timing (the VM's price
+// drifts by a quarter within minutes), to take the fresh pages each parse touched out of its time
+// as well (timeSideBySideByCpu). On the project's VM that price, not the parser, decided which of
+// two modes native's large documents ran in (bench/NOTES.md, round 30).
+const freshPageCosts = [];
 for (const { entry, bytes } of timed) {
+  const freshPageNs = settings.quick ? null : freshPageNanoseconds();
+  if (freshPageNs !== null) freshPageCosts.push(freshPageNs);
   const stats = await timeSideBySideByCpu(
     [native, parseBinary].map(({ id: contender, prepare }) => ({ id: contender, run: prepare(bytes) })),
     settings.budget,
@@ -81,4 +80,4 @@ for (const { entry, bytes } of timed) {
   if (stats.native.faultsPerCall !== undefined) entry.freshPages = { native: stats.native.faultsPerCall, parseBinary: stats.parseBinary.faultsPerCall };
   if (stats.native.freshPageFreeMedian !== undefined) entry.pageFreeRatio = stats.parseBinary.freshPageFreeMedian / stats.native.freshPageFreeMedian;
 }
-report({ documents, freshPageMicros: freshPageNs === null ? undefined : freshPageNs / 1000 });
+report({ documents, freshPageMicros: freshPageCosts.length ? median(freshPageCosts) / 1000 : undefined });

@@ -3,7 +3,7 @@
 // (bench/realworld-summary.js). bench/ is plain JavaScript, so its modules are loaded by URL.
 import { describe, expect, it } from 'vitest';
 
-const { withoutFreshPages, timeSideBySideByCpu } = await import(new URL('../../bench/measure.js', import.meta.url).href);
+const { freshPageNanoseconds, withoutFreshPages, timeSideBySideByCpu } = await import(new URL('../../bench/measure.js', import.meta.url).href);
 const { summarizeRuns, realworldText, freshPagesText, freshPageRange } = await import(new URL('../../bench/realworld-summary.js', import.meta.url).href);
 
 describe('withoutFreshPages', () => {
@@ -14,6 +14,19 @@ describe('withoutFreshPages', () => {
 
   it('never leaves less than a tenth of the time measured, whatever the cost per page says', () => {
     expect(withoutFreshPages(1_000_000, 150, 14_000)).toBe(100_000);
+  });
+});
+
+describe('freshPageNanoseconds', () => {
+  it('measures what a page of new memory costs here: more than touching a page already mapped', () => {
+    const cost = freshPageNanoseconds();
+    expect(Number.isFinite(cost)).toBe(true);
+    expect(cost).toBeGreaterThan(0);
+    const mapped = new Uint8Array(256 * 4096);
+    const started = performance.now();
+    for (let round = 0; round < 4; round++) for (let page = 0; page < 256; page++) mapped[page * 4096] = round;
+    const touchAgainNs = ((performance.now() - started) * 1e6) / (4 * 256);
+    expect(cost).toBeGreaterThan(touchAgainNs);
   });
 });
 
