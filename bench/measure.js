@@ -102,7 +102,7 @@ const cpuNow = () => {
  * 12 to 18 µs, some fifty times an ordinary machine's, and whether a large allocation gets fresh
  * pages or reused ones changes between stretches of one process (bench/NOTES.md, round 30).
  * @param {{ id: string, run: () => unknown }[]} contenders
- * @param {number | null} [freshPageNs] nanoseconds one fresh page costs here (freshPageMicros × 1000)
+ * @param {number | null} [freshPageNs] nanoseconds one fresh page costs here (freshPageNanoseconds)
  * @returns {Promise<Record<string, { median: number, wallMedian: number, samples: number, faultsPerCall?: number, freshPageFreeMedian?: number }>>}
  *   nanoseconds of CPU (median) and of wall clock (wallMedian) per call
  */

@@ -106,7 +106,7 @@ export function realworldText(summary, { quick }) {
     lines.push('', '  Geometric mean of the ratios per set (lower is better)');
     const rows = summary.sets.map((set) =>
       withWall(
-        withPages([set.set, String(set.documents), formatRatio(set.geomean), formatRatio(set.wallGeomean), formatRatio(set.pageFreeGeomean), formatRatioRange(set.pageFreePerProcess ?? []), formatRatioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 4),
+        withPages([set.set, String(set.documents), formatRatio(set.geomean), formatRatio(set.wallGeomean), formatRatio(set.pageFreeGeomean), formatRatioRange(set.pageFreePerProcess), formatRatioRange(set.perProcess), `${set.worst.name} ${formatRatio(set.worst.ratio)}`], 4),
         3,
       ),
     );

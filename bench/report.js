@@ -567,8 +567,7 @@ function summaryMarkdown(results, httpResults = []) {
 function freshPageSummaryNote(columns) {
   const values = columns.map(({ realworld }) => realworld?.environment?.freshPageMicros).filter((micros) => micros !== undefined);
   if (values.length === 0) return undefined;
-  const [low, high] = [Math.min(...values).toFixed(1), Math.max(...values).toFixed(1)];
-  const range = low === high ? `${low} µs` : `${low} to ${high} µs`;
+  const range = freshPageRange(values);
   const unmeasured = columns.length - values.length;
   const bracketed = columns.some(({ realworld }) => realworld?.sets?.some((set) => set.pageFreeGeomean !== undefined));
   return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${values.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}), some fifty times what an ordinary machine's kernel takes. Native's pipeline maps more new memory than parseBinary, the whole decoded string first, and whether a parse gets fresh pages or reused ones changes from one stretch of a process to the next, so on this machine its large documents ran up to five times slower in some processes than in others.${bracketed ? ' The figure in brackets counts the fresh pages each parse touched and takes their cost out of both times: it is the one to expect where new memory is cheap, as it is on most machines (bench/NOTES.md, round 30).' : ' Where fresh pages are cheap, its large-document figures are better than here (bench/NOTES.md, round 22).'}`;
