@@ -6,6 +6,7 @@ import { PARSE_FAILED, toFailure } from './errors.js';
 import { toInputBytes } from './input.js';
 import { resolveOptions } from './options.js';
 import { parseDocument } from './parser.js';
+import { NOT_ROUTED, ROUTES_SMALL_DOCUMENTS, readSmallDocument } from './small-documents.js';
 import { PLANS_LARGE_SUBTREES, SUBTREE_PLAN_LIMITS, planLargeSubtrees } from './large-subtrees.js';
 import { ParseState } from './state.js';
 import { keepStateClass } from './kept-state.js';
@@ -61,10 +62,17 @@ const BOM_2 = 0xbf;
  */
 export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBinaryOptions): ParseBinaryResult<T> {
   const inputBytes = toInputBytes(input, 'parseBinary');
-  const { fatal, maxDepth, protoAction, constructorAction } = resolveOptions(options, 'parseBinary');
-  const state = new ParseState(inputBytes, fatal, maxDepth, protoAction, constructorAction);
+  const resolved = resolveOptions(options, 'parseBinary');
+  const { fatal, maxDepth, protoAction, constructorAction } = resolved;
   const { bytes, length } = inputBytes;
-  if (length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2) state.pos = 3;
+  const start = length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2 ? 3 : 0;
+  // Small documents go to the engine's JSON.parse when nothing in them can make it answer otherwise.
+  if (ROUTES_SMALL_DOCUMENTS) {
+    const routed = readSmallDocument(inputBytes, start, resolved);
+    if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };
+  }
+  const state = new ParseState(inputBytes, fatal, maxDepth, protoAction, constructorAction);
+  state.pos = start;
   // Large inputs' string-heavy subtrees go to the engine's JSON.parse (large-subtrees.ts).
   if (PLANS_LARGE_SUBTREES && length >= SUBTREE_PLAN_LIMITS.minInputBytes) planLargeSubtrees(state);
   // No `finally` here or below: a finally block in the unwinding path makes V8 build a message

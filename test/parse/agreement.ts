@@ -2,9 +2,18 @@ import { expect } from 'vitest';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import type { ParseBinaryOptions } from '../../src/parse/types.js';
 import { jsonDifference, oracle } from './oracle.js';
+import { withSmallDocumentRoute } from './small-document-route.js';
 
-/** Asserts that parseBinary and the oracle agree on `bytes`: both fail, or both give the same value. */
+/**
+ * Asserts that parseBinary and the oracle agree on `bytes`: both fail, or both give the same value.
+ * Checked twice: by the parser, and with small documents handed to the engine's JSON.parse.
+ */
 export function expectAgreement(bytes: Uint8Array, options: ParseBinaryOptions = {}): void {
+  checkAgreement(bytes, options);
+  withSmallDocumentRoute(() => checkAgreement(bytes, options));
+}
+
+function checkAgreement(bytes: Uint8Array, options: ParseBinaryOptions): void {
   const expected = oracle(bytes, options.fatal ?? false);
   const actual = parseBinary(bytes, options);
   if (actual.ok !== expected.ok) {

@@ -1,0 +1,92 @@
+/**
+ * Small documents (request bodies) handed whole to the engine's own JSON.parse, where nothing in
+ * them can make its answer differ from the parser's.
+ *
+ * On a body of a few KB, a parse is a few microseconds, and most of ours goes to one call into the
+ * runtime per string (`latin1Slice`, `utf8Slice`: 20 to 23 % of a body's time, bench/NOTES.md,
+ * round 30), where V8's JSON.parse copies strings inside the engine. Its text costs what the
+ * document costs, once, in the young generation, and dies at once: nothing of what the parser
+ * saves on large documents (a text of 1 to 3 times their size, kept until old space is collected)
+ * is at stake here. So bodies up to `SMALL_DOCUMENT_LIMITS.maxBytes` go to JSON.parse when:
+ * - no key holds an escape: V8 13.6 to 15.0 give some escaped keys wrong (issue 13), and an
+ *   escape in a key is found by {@link keysHoldNoEscape}, which costs a string search where the
+ *   text holds no backslash;
+ * - no key that protoAction or constructorAction guard appears, when they guard any;
+ * - nesting deeper than maxDepth is impossible (each level takes two bytes);
+ * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
+ *   never reaches JSON.parse and its costly SyntaxError.
+ * Anything JSON.parse refuses is parsed again by the parser, which gives the failure its place and
+ * words. The values are the ones the parser builds: JSON.parse of the same text is the oracle.
+ */
+
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, OPEN_BRACE, OPEN_BRACKET, isWhitespace } from './bytes.js';
+import { engineJsonParse } from './engine-json-parse.js';
+import type { InputBytes } from './input-bytes.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
+import type { ResolvedOptions } from './options.js';
+import { SMALL_DOCUMENT_LIMITS } from './small-document-limits.js';
+import { decodeRange } from './utf8.js';
+
+/** Returned when the document is left to the parser. */
+export const NOT_ROUTED: unique symbol = Symbol('not routed');
+
+/** Whether this engine hands small documents to JSON.parse at all. */
+export const ROUTES_SMALL_DOCUMENTS = !BROWSER_BUILD && engineJsonParse !== undefined;
+
+/**
+ * The value of the document in `input` from `start` (past any BOM), parsed by the engine's
+ * JSON.parse; NOT_ROUTED when the parser must read it, as the module's comment says.
+ */
+export function readSmallDocument(input: InputBytes, start: number, options: ResolvedOptions): unknown {
+  const { bytes, length } = input;
+  // Valid JSON nests at most length / 2 deep: `[` and `]` for each level.
+  if (length > SMALL_DOCUMENT_LIMITS.maxBytes || input.shared || options.fatal || length - start > 2 * options.maxDepth) return NOT_ROUTED;
+  let first = start;
+  while (first < length && isWhitespace(bytes[first])) first++;
+  let last = length - 1;
+  while (last > first && isWhitespace(bytes[last])) last--;
+  const opening = bytes[first];
+  const closing = bytes[last];
+  if (!((opening === OPEN_BRACE && closing === CLOSE_BRACE) || (opening === OPEN_BRACKET && closing === CLOSE_BRACKET))) return NOT_ROUTED;
+  const text = decodeRange(bytes, first, last + 1, false);
+  if (!keysHoldNoEscape(text)) return NOT_ROUTED;
+  if ((options.protoAction !== 'ignore' && text.includes('"__proto__"')) || (options.constructorAction !== 'ignore' && text.includes('"constructor"'))) {
+    return NOT_ROUTED;
+  }
+  try {
+    return engineJsonParse!(text);
+  } catch {
+    return NOT_ROUTED;
+  }
+}
+
+const BACKSLASH_TEXT = '\\';
+const QUOTE_TEXT = '"';
+
+/**
+ * False when a string followed by a colon holds a backslash: a key with an escape, in valid JSON.
+ * True when none does. Each backslash found outside the strings already passed is inside a string
+ * and starts an escape; the string's closing quote is the first quote after it with an even run of
+ * backslashes before it. On invalid JSON the answer may be either, and JSON.parse then refuses it.
+ * String searches on the text: V8 runs them in the engine, where a loop here read prose at a byte a
+ * step (markdown bodies: 0.5 against 0.2 of native's parse, round 31).
+ */
+export function keysHoldNoEscape(text: string): boolean {
+  let at = text.indexOf(BACKSLASH_TEXT);
+  while (at !== -1) {
+    let close = at;
+    for (;;) {
+      close = text.indexOf(QUOTE_TEXT, close + 1);
+      if (close === -1) return false;
+      let before = close - 1;
+      while (text.charCodeAt(before) === BACKSLASH) before--;
+      if (((close - 1 - before) & 1) === 0) break;
+    }
+    let next = close + 1;
+    let code = text.charCodeAt(next);
+    while (isWhitespace(code)) code = text.charCodeAt(++next);
+    if (code === COLON) return false;
+    at = text.indexOf(BACKSLASH_TEXT, next);
+  }
+  return true;
+}

@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toInputBytes } from '../../src/parse/input.js';
+import { resolveOptions } from '../../src/parse/options.js';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import { SMALL_DOCUMENT_MAX_BYTES } from '../../src/parse/small-document-limits.js';
+import { NOT_ROUTED, ROUTES_SMALL_DOCUMENTS, keysHoldNoEscape, readSmallDocument } from '../../src/parse/small-documents.js';
+import type { ParseBinaryOptions } from '../../src/parse/types.js';
+import { expectAgreement } from './agreement.js';
+import { jsonText } from './json-text.js';
+import { oracle, utf8 } from './oracle.js';
+import { withSmallDocumentRoute } from './small-document-route.js';
+
+/** What the route gives for `text` (or bytes), with the route on as outside the tests. */
+function route(input: string | Uint8Array, options?: ParseBinaryOptions): unknown {
+  const bytes = typeof input === 'string' ? utf8(input) : input;
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  return withSmallDocumentRoute(() => readSmallDocument(toInputBytes(bytes, 'test'), start, resolveOptions(options, 'test')));
+}
+
+describe('small documents go whole to the engine JSON.parse', () => {
+  it('is on in this engine (V8, JSON.parse built in)', () => {
+    expect(ROUTES_SMALL_DOCUMENTS).toBe(true);
+  });
+
+  it('gives JSON.parse values for objects and arrays, past blanks and a BOM', () => {
+    for (const text of ['{"a":[1,2.5,-0,"x"],"b":{"c":null,"d":true}}', ' \n[{"k":"é漢😀"}, 1e300]\t', '{}', '[]', '\ufeff{"a":1}']) {
+      expect(route(text)).toEqual(JSON.parse(text.replace(/^\ufeff/, '')));
+    }
+    expect(Object.is((route('[-0]') as number[])[0], -0)).toBe(true);
+  });
+
+  it('keeps __proto__ as an own property, as JSON.parse does', () => {
+    const value = route('{"__proto__":{"polluted":1}}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__']);
+  });
+
+  it('leaves documents that open no container, or close none, to the parser', () => {
+    for (const text of ['"text"', '12', 'true', 'null', '', '   ', '{"a":1', '[1,2', '{"a":1}x', 'x{"a":1}', '{"a":1]', '[1}']) {
+      expect(route(text)).toBe(NOT_ROUTED);
+    }
+  });
+
+  it('leaves what JSON.parse refuses to the parser, which then fails where the text is wrong', () => {
+    for (const text of ['{"a":1,}', '[1,]', "{'a':1}", '{"a":01}', '[1 2]', '{"a":"\u0001"}']) {
+      expect(route(text)).toBe(NOT_ROUTED);
+      const result = withSmallDocumentRoute(() => parseBinary(utf8(text)));
+      expect(result.ok).toBe(false);
+      expect(result).toEqual(parseBinary(utf8(text)));
+    }
+  });
+
+  it('leaves keys with escapes to the parser (V8 gives some wrong), and takes escaped values', () => {
+    expect(route('{"a\\nb":1}')).toBe(NOT_ROUTED);
+    expect(route('{"a":{"\\u0041":1}}')).toBe(NOT_ROUTED);
+    expect(route('[{"x":"\\"", "k\\"ey" : 2}]')).toBe(NOT_ROUTED);
+    expect(route('{"a":"line\\nbreak","b":["\\"quoted\\"","\\\\"]}')).toEqual({ a: 'line\nbreak', b: ['"quoted"', '\\'] });
+  });
+
+  it('leaves guarded keys to the parser when protoAction or constructorAction guard them', () => {
+    expect(route('{"__proto__":1}', { protoAction: 'error' })).toBe(NOT_ROUTED);
+    expect(route('{"a":{"constructor":1}}', { constructorAction: 'remove' })).toBe(NOT_ROUTED);
+    expect(route('{"a":{"constructor":1}}', { protoAction: 'error' })).toEqual({ a: { constructor: 1 } });
+    expect(route('{"__proto__":1}', { constructorAction: 'error' })).toEqual(JSON.parse('{"__proto__":1}'));
+    const guarded = withSmallDocumentRoute(() => parseBinary(utf8('{"a":{"__proto__":{}}}'), { protoAction: 'error' }));
+    expect(guarded.ok).toBe(false);
+  });
+
+  it('takes a document only if it cannot nest deeper than maxDepth, and never fatal decoding or shared memory', () => {
+    const nested = '[[[[1]]]]';
+    expect(route(nested, { maxDepth: 4 })).toBe(NOT_ROUTED);
+    expect(route(nested, { maxDepth: 5 })).toEqual([[[[1]]]]);
+    expect(withSmallDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 3 })).ok).toBe(false);
+    expect(route('{"a":1}', { fatal: true })).toBe(NOT_ROUTED);
+    // Long enough to be read in place: a shorter one is parsed from a copy, not shared.
+    const text = `[${'1,'.repeat(1000)}1]`;
+    const shared = new Uint8Array(new SharedArrayBuffer(text.length));
+    shared.set(utf8(text));
+    expect(route(shared)).toBe(NOT_ROUTED);
+    expect(route(utf8(text))).toEqual(JSON.parse(text));
+  });
+
+  it('takes documents up to SMALL_DOCUMENT_MAX_BYTES, not longer', () => {
+    const fits = `[${'1,'.repeat((SMALL_DOCUMENT_MAX_BYTES - 3) >> 1)}1]`;
+    expect(fits.length).toBeLessThanOrEqual(SMALL_DOCUMENT_MAX_BYTES);
+    expect(route(fits)).toEqual(JSON.parse(fits));
+    expect(route(`${fits}${' '.repeat(SMALL_DOCUMENT_MAX_BYTES)}`)).toBe(NOT_ROUTED);
+  });
+
+  it('replaces invalid UTF-8 as TextDecoder does', () => {
+    const bytes = new Uint8Array([0x5b, 0x22, 0x41, 0xff, 0xc3, 0x22, 0x2c, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x5d]);
+    const expected = oracle(bytes);
+    expect(expected.ok).toBe(true);
+    expect(route(bytes)).toEqual((expected as { value: unknown }).value);
+  });
+
+  it('reads a short input kept across parses only up to its own end', () => {
+    withSmallDocumentRoute(() => {
+      expect(parseBinary(utf8('["a long first document, longer than the second",{"k":"\\\\"}]')).ok).toBe(true);
+      expect(parseBinary(utf8('[1]'))).toEqual({ ok: true, value: [1] });
+      expect(parseBinary(utf8('{"b":2}'))).toEqual({ ok: true, value: { b: 2 } });
+    });
+  });
+
+  it('agrees with the oracle on generated documents and texts, through parseBinary, taking many of them', () => {
+    let routed = 0;
+    const document = fc.oneof(
+      fc.jsonValue().map((value) => JSON.stringify({ value }, null, 1)),
+      fc.array(fc.jsonValue()).map((values) => JSON.stringify(values)),
+      jsonText,
+    );
+    fc.assert(
+      fc.property(document, (text) => {
+        const bytes = utf8(text);
+        if (route(bytes) !== NOT_ROUTED) routed++;
+        expectAgreement(bytes);
+      }),
+      { numRuns: 600 },
+    );
+    expect(routed).toBeGreaterThan(200);
+  });
+});
+
+describe('keysHoldNoEscape', () => {
+  const cases: [string, boolean][] = [
+    ['{"a":1}', true],
+    ['{"a":"x\\ny"}', true],
+    ['["\\"", "\\\\", "\\u0041"]', true],
+    ['{"a":"x\\\\","b":1}', true],
+    ['{"a":"x\\":y"}', true],
+    ['{"a":"\\\\\\"","b":"c"}', true],
+    ['{"a\\n":1}', false],
+    ['{"a\\n" \t:1}', false],
+    ['{"a":"x","\\u0062":1}', false],
+    ['{"a":"\\\\","b\\\\":1}', false],
+    ['{"a":"\\"}', false],
+  ];
+  it.each(cases)('%s → %s', (text, expected) => {
+    expect(keysHoldNoEscape(text)).toBe(expected);
+  });
+
+  it('is true exactly when no key of a generated object holds a backslash', () => {
+    const key = fc.string({ unit: fc.constantFrom('a', 'b', '\\', '"', ':', '\n', ' ') });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, key), { maxLength: 6 }), (pairs) => {
+        const text = `{${pairs.map(([name, value]) => `${JSON.stringify(name)} : ${JSON.stringify(value)}`).join(',')}}`;
+        const escapedKey = pairs.some(([name]) => JSON.stringify(name).includes('\\'));
+        expect(keysHoldNoEscape(text)).toBe(!escapedKey);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
