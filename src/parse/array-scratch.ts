@@ -163,8 +163,9 @@ export function grownBuffer(depth: number, full: unknown[], numbersOnly: boolean
  */
 export function doubledBuffer(depth: number, full: unknown[], numbersOnly: boolean): unknown[] {
   const doubled = full.concat(full);
-  // Unspread, a buffer of one element also gives two: the buffer itself, twice.
-  if (doubled.length !== 2 * full.length || doubled[0] === full) return full;
+  // Unspread, the buffer comes back as two elements, itself twice, whatever its length (of one
+  // element, that is the length a doubled buffer would have).
+  if (doubled[0] === full) return full;
   if (numbersOnly) return (numberBuffers[depth] = doubled as number[]);
   if (depth < REUSED_DEPTHS) generalBuffers[depth] = doubled;
   return doubled.fill(0, full.length);
