@@ -12,7 +12,9 @@
  *   escape in a key is found by {@link keysHoldNoEscape}, which costs a string search where the
  *   text holds no backslash;
  * - no key that protoAction or constructorAction guard appears, when they guard any;
- * - nesting deeper than maxDepth is impossible (each level takes two bytes);
+ * - nesting deeper than maxDepth is impossible: each level takes two bytes, one of them an opening
+ *   bracket, so a short document or one with few brackets cannot (the body entry points' maxDepth
+ *   of 1000 needs the count past 2 KB);
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
  * Anything JSON.parse refuses is parsed again by the parser, which gives the failure its place and
@@ -22,6 +24,7 @@
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, OPEN_BRACE, OPEN_BRACKET, isWhitespace } from './bytes.js';
 import { engineJsonParse } from './engine-json-parse.js';
 import type { InputBytes } from './input-bytes.js';
+import { makeWordView } from './word-view.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import type { ResolvedOptions } from './options.js';
 import { SMALL_DOCUMENT_LIMITS } from './small-document-limits.js';
@@ -39,8 +42,10 @@ export const ROUTES_SMALL_DOCUMENTS = !BROWSER_BUILD && engineJsonParse !== unde
  */
 export function readSmallDocument(input: InputBytes, start: number, options: ResolvedOptions): unknown {
   const { bytes, length } = input;
-  // Valid JSON nests at most length / 2 deep: `[` and `]` for each level.
-  if (length > SMALL_DOCUMENT_LIMITS.maxBytes || input.shared || options.fatal || length - start > 2 * options.maxDepth) return NOT_ROUTED;
+  if (length > SMALL_DOCUMENT_LIMITS.maxBytes || input.shared || options.fatal) return NOT_ROUTED;
+  // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
+  // has opening brackets, which are counted only when the length alone cannot tell.
+  if (length - start > 2 * options.maxDepth && !opensAtMost(input, start, options.maxDepth)) return NOT_ROUTED;
   let first = start;
   while (first < length && isWhitespace(bytes[first])) first++;
   let last = length - 1;
@@ -89,4 +94,35 @@ export function keysHoldNoEscape(text: string): boolean {
     at = text.indexOf(BACKSLASH_TEXT, next);
   }
   return true;
+}
+
+/**
+ * Whether the input from `start` holds at most `most` opening brackets (`{` or `[`, in strings too),
+ * counted a word at a time: 0.25 ns a byte, where a byte loop took about 1 (round 31).
+ */
+export function opensAtMost(input: InputBytes, start: number, most: number): boolean {
+  const { bytes, length } = input;
+  const view = makeWordView(input.buffer, input.byteOffset, length, false, 8);
+  const wordsStart = view?.start ?? 0;
+  const wordCount = view?.count ?? 0;
+  // The whole words from `start` on, and the bytes before and after them.
+  const firstWord = start <= wordsStart ? 0 : (start - wordsStart + 3) >> 2;
+  const wordsFrom = firstWord < wordCount ? wordsStart + (firstWord << 2) : length;
+  const wordsTo = firstWord < wordCount ? wordsStart + (wordCount << 2) : length;
+  let opens = 0;
+  for (let index = start; index < wordsFrom; index++) if ((bytes[index] | 0x20) === OPEN_BRACE) opens++;
+  for (let index = wordsTo; index < length; index++) if ((bytes[index] | 0x20) === OPEN_BRACE) opens++;
+  const words = view?.words;
+  for (let index = firstWord; index < wordCount; index++) {
+    // `| 0x20` turns `[` (0x5b) into `{` (0x7b), and nothing else into it; the xor then zeroes
+    // exactly those bytes, and the mask marks the zero bytes' top bits, with no borrow between bytes.
+    const word = (words![index] | 0x20202020) ^ 0x7b7b7b7b;
+    const zeros = ~((((word & 0x7f7f7f7f) + 0x7f7f7f7f) | word) | 0x7f7f7f7f);
+    if (zeros !== 0) {
+      // The marked top bits, one a byte, summed into the top byte.
+      opens += Math.imul(zeros >>> 7, 0x01010101) >>> 24;
+      if (opens > most) return false;
+    }
+  }
+  return opens <= most;
 }

@@ -4,7 +4,7 @@ import { toInputBytes } from '../../src/parse/input.js';
 import { resolveOptions } from '../../src/parse/options.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { SMALL_DOCUMENT_MAX_BYTES } from '../../src/parse/small-document-limits.js';
-import { NOT_ROUTED, ROUTES_SMALL_DOCUMENTS, keysHoldNoEscape, readSmallDocument } from '../../src/parse/small-documents.js';
+import { NOT_ROUTED, ROUTES_SMALL_DOCUMENTS, keysHoldNoEscape, opensAtMost, readSmallDocument } from '../../src/parse/small-documents.js';
 import type { ParseBinaryOptions } from '../../src/parse/types.js';
 import { expectAgreement } from './agreement.js';
 import { jsonText } from './json-text.js';
@@ -69,9 +69,16 @@ describe('small documents go whole to the engine JSON.parse', () => {
 
   it('takes a document only if it cannot nest deeper than maxDepth, and never fatal decoding or shared memory', () => {
     const nested = '[[[[1]]]]';
-    expect(route(nested, { maxDepth: 4 })).toBe(NOT_ROUTED);
-    expect(route(nested, { maxDepth: 5 })).toEqual([[[[1]]]]);
+    expect(route(nested, { maxDepth: 3 })).toBe(NOT_ROUTED);
+    expect(route(nested, { maxDepth: 4 })).toEqual([[[[1]]]]);
+    expect(withSmallDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 4 }))).toEqual({ ok: true, value: [[[[1]]]] });
     expect(withSmallDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 3 })).ok).toBe(false);
+    // Past 2 * maxDepth bytes, its opening brackets are counted.
+    const wide = JSON.stringify({ list: Array.from({ length: 40 }, (_, index) => ({ index })) });
+    expect(wide.length).toBeGreaterThan(2 * 50);
+    expect(route(wide, { maxDepth: 42 })).toEqual(JSON.parse(wide));
+    expect(route(wide, { maxDepth: 41 })).toBe(NOT_ROUTED);
+    expect(withSmallDocumentRoute(() => parseBinary(utf8(wide), { maxDepth: 2 })).ok).toBe(false);
     expect(route('{"a":1}', { fatal: true })).toBe(NOT_ROUTED);
     // Long enough to be read in place: a shorter one is parsed from a copy, not shared.
     const text = `[${'1,'.repeat(1000)}1]`;
@@ -119,6 +126,24 @@ describe('small documents go whole to the engine JSON.parse', () => {
       { numRuns: 600 },
     );
     expect(routed).toBeGreaterThan(200);
+  });
+});
+
+describe('opensAtMost', () => {
+  it('counts the opening brackets from any start, at any alignment, as a byte loop does', () => {
+    const byte = fc.constantFrom(0x5b, 0x7b, 0x5d, 0x7d, 0x3b, 0xdb, 0xfb, 0x20, 0x00, 0xff, 0x41);
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 80 }), fc.nat(7), fc.nat(3), fc.nat(40), (content, offset, start, most) => {
+        const buffer = new ArrayBuffer(offset + content.length);
+        new Uint8Array(buffer, offset).set(content);
+        const bytes = new Uint8Array(buffer, offset, content.length);
+        const from = Math.min(start, content.length);
+        const opens = content.slice(from).filter((value) => value === 0x5b || value === 0x7b).length;
+        const input = { bytes, length: content.length, buffer, byteOffset: offset, shared: false };
+        expect(opensAtMost(input, from, most)).toBe(opens <= most);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
