@@ -17,14 +17,16 @@
  *   of 1000 needs the count past 2 KB);
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
+ * On Bun, objects that open with an index key stay with the parser, which builds them faster.
  * Anything JSON.parse refuses is parsed again by the parser, which gives the failure its place and
  * words. The values are the ones the parser builds: JSON.parse of the same text is the oracle.
  */
 
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, OPEN_BRACE, OPEN_BRACKET, isWhitespace } from './bytes.js';
-import { engineJsonParse } from './engine-json-parse.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, DIGIT_0, DIGIT_9, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
+import { builtinJsonParse } from './engine-json-parse.js';
 import type { InputBytes } from './input-bytes.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
 import { SMALL_DOCUMENT_LIMITS } from './small-document-limits.js';
 import { decodeRange } from './utf8.js';
@@ -33,7 +35,7 @@ import { decodeRange } from './utf8.js';
 export const NOT_ROUTED: unique symbol = Symbol('not routed');
 
 /** Whether this engine hands small documents to JSON.parse at all. */
-export const ROUTES_SMALL_DOCUMENTS = !BROWSER_BUILD && engineJsonParse !== undefined;
+export const ROUTES_SMALL_DOCUMENTS = !BROWSER_BUILD && builtinJsonParse !== undefined;
 
 /**
  * The value of the document in `input` from `start` (past any BOM), parsed by the engine's
@@ -49,6 +51,7 @@ export function readSmallDocument(input: InputBytes, start: number, options: Res
   const opening = bytes[first];
   const closing = bytes[last];
   if (!((opening === OPEN_BRACE && closing === CLOSE_BRACE) || (opening === OPEN_BRACKET && closing === CLOSE_BRACKET))) return NOT_ROUTED;
+  if (ON_BUN && opening === OPEN_BRACE && startsWithIndexKey(bytes, first + 1, last)) return NOT_ROUTED;
   const text = decodeRange(bytes, first, last + 1, false);
   if (!keysHoldNoEscape(text)) return NOT_ROUTED;
   // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
@@ -58,10 +61,21 @@ export function readSmallDocument(input: InputBytes, start: number, options: Res
     return NOT_ROUTED;
   }
   try {
-    return engineJsonParse!(text);
+    return builtinJsonParse!(text);
   } catch {
     return NOT_ROUTED;
   }
+}
+
+/**
+ * Whether the object whose members start at `from` opens with an index key (`"0"`, `"17"`): on Bun,
+ * JavaScriptCore's JSON.parse builds objects of index keys slower than the parser (a map of 6,000
+ * counters, 64 KB: 0.98 against 0.30 times native's pipeline, round 31), so those stay with it.
+ */
+function startsWithIndexKey(bytes: Uint8Array, from: number, end: number): boolean {
+  let at = from;
+  while (at < end && isWhitespace(bytes[at])) at++;
+  return bytes[at] === QUOTE && bytes[at + 1] >= DIGIT_0 && bytes[at + 1] <= DIGIT_9;
 }
 
 const BACKSLASH_TEXT = '\\';
