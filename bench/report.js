@@ -562,7 +562,9 @@ function summaryMarkdown(results, httpResults = []) {
 /**
  * What a fresh page of memory cost in the runs of the table: native's pipeline maps more new
  * memory than parseBinary (its whole decoded string first), so this cost moves the large documents'
- * ratios most (bench/NOTES.md, round 22). Runs saved before it was measured say nothing.
+ * ratios most (bench/NOTES.md, rounds 22 and 30). Runs saved before it was measured say nothing.
+ * Which of the two figures to expect depends on the price: past a few microseconds a page (round
+ * 30's machine, 12 to 19 µs), the bracketed one; near one or two (round 31's), nearer the plain one.
  */
 function freshPageSummaryNote(columns) {
   const values = columns.map(({ realworld }) => realworld?.environment?.freshPageMicros).filter((micros) => micros !== undefined);
@@ -570,8 +572,18 @@ function freshPageSummaryNote(columns) {
   const range = freshPageRange(values);
   const unmeasured = columns.length - values.length;
   const bracketed = columns.some(({ realworld }) => realworld?.sets?.some((set) => set.pageFreeGeomean !== undefined));
-  return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${values.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}), some fifty times what an ordinary machine's kernel takes. Native's pipeline maps more new memory than parseBinary, the whole decoded string first, and whether a parse gets fresh pages or reused ones changes from one stretch of a process to the next, so on this machine its large documents ran up to five times slower in some processes than in others.${bracketed ? ' The figure in brackets counts the fresh pages each parse touched and takes their cost out of both times: it is the one to expect where new memory is cheap, as it is on most machines (bench/NOTES.md, round 30).' : ' Where fresh pages are cheap, its large-document figures are better than here (bench/NOTES.md, round 22).'}`;
+  const sorted = [...values].sort((a, b) => a - b);
+  const typical = sorted[sorted.length >> 1];
+  const reading = !bracketed
+    ? ' Where fresh pages are cheap, its large-document figures are better than here (bench/NOTES.md, round 22).'
+    : typical >= FRESH_PAGE_MICROS_BRACKETS_FIRST
+      ? ' The figure in brackets counts the fresh pages each parse touched and takes their cost out of both times: at this price it is the one to expect where new memory is cheap, as it is on most machines (bench/NOTES.md, round 30).'
+      : ' The figure in brackets counts the fresh pages each parse touched and takes their whole cost out of both times; at this price, a few times an ordinary machine\'s, the truth on an ordinary machine lies between the two figures, nearer the first (bench/NOTES.md, rounds 30 and 31).';
+  return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${values.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}); an ordinary machine's kernel takes well under a microsecond. Native's pipeline maps more new memory than parseBinary, the whole decoded string first, so the price moves its large documents' times most.${reading}`;
 }
+
+/** The median price of a page (µs) from which the bracketed figures are the ones to read first. */
+const FRESH_PAGE_MICROS_BRACKETS_FIRST = 5;
 
 /** The line under the summary that says how the first-parse row was measured. */
 function coldSummaryNote(processes) {
