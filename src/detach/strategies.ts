@@ -72,7 +72,7 @@ let nativesTried = false;
 
 /** The natives function, compiled the first time it is asked for; undefined where it cannot be. */
 function nativesDetach(): DetachFunction | undefined {
-  if (!nativesAllowed()) return undefined;
+  if (BROWSER_BUILD || !nativesAllowed()) return undefined;
   if (!nativesTried) {
     nativesTried = true;
     nativesCompiled = nativesExpected() ? provenToDetach(createNativesDetach()) : undefined;
@@ -108,7 +108,7 @@ function fallbackStrategy(): DetachStrategy {
  * and expected to compile, else the best of the others. Cheap enough to call at load.
  */
 export function predictStrategy(): DetachStrategy {
-  return nativesAllowed() && (nativesTried ? nativesCompiled !== undefined : nativesExpected()) ? 'natives' : fallbackStrategy();
+  return !BROWSER_BUILD && nativesAllowed() && (nativesTried ? nativesCompiled !== undefined : nativesExpected()) ? 'natives' : fallbackStrategy();
 }
 
 /** The best strategy available, in the order natives, transfer, structured-clone, none (compiles natives). */

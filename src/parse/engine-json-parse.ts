@@ -1,6 +1,6 @@
 /**
  * The engine's own JSON.parse, captured at load. Never a program's replacement, which may do
- * anything. Not in the browser build (its size cap).
+ * anything. The browser build uses it for small documents only (its size cap).
  */
 
 import { BROWSER_BUILD } from '../platform/browser-build.js';
@@ -10,11 +10,11 @@ import { isNativeFunction } from '../platform/native-function.js';
 export type JsonParse = (text: string) => unknown;
 
 /** JSON.parse as it was at load, where it is the built-in; else undefined. For whole small documents (small-documents.ts). */
-export const builtinJsonParse: JsonParse | undefined = BROWSER_BUILD || !isNativeFunction(JSON.parse) ? undefined : JSON.parse;
+export const builtinJsonParse: JsonParse | undefined = !isNativeFunction(JSON.parse) ? undefined : JSON.parse;
 
 /**
  * {@link builtinJsonParse} where the engine is V8, for the shapes V8 builds better than JavaScript
  * can (index-objects.ts, large-subtrees.ts). JavaScriptCore's JSON.parse builds objects of index keys
  * slower than the parser does (Bun: about 80 against 14 ns a member, bench/NOTES.md, round 28).
  */
-export const engineJsonParse: JsonParse | undefined = ON_BUN ? undefined : builtinJsonParse;
+export const engineJsonParse: JsonParse | undefined = ON_BUN || BROWSER_BUILD ? undefined : builtinJsonParse;

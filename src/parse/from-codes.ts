@@ -17,6 +17,7 @@ const TINY_FROM_TABLE = ON_BUN;
  * characters would make a cons string, three objects).
  */
 export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
+  if (BROWSER_BUILD) return fromCodesBySpread(c, i, length);
   const f = String.fromCharCode;
   switch (length) {
     case 0: return '';
@@ -49,6 +50,28 @@ export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number
       if (!BROWSER_BUILD && length <= MAX_FROM_CODES) return fromMoreCodes(c, i, length);
       throw new RangeError(`fromCodes takes at most ${BROWSER_BUILD ? 24 : MAX_FROM_CODES} codes`);
   }
+}
+
+/** One array of each length up to 24, refilled for each string. */
+const codeArrays: number[][] = BROWSER_BUILD ? Array.from({ length: 25 }, (_, length) => new Array<number>(length).fill(0)) : [];
+
+/**
+ * {@link fromCodes} in the browser build, whose size cap has no room for the switch:
+ * spreading an array of the string's length is one call with that many arguments. The shortest
+ * strings, the commonest, keep their explicit calls, which spreading made slower.
+ */
+function fromCodesBySpread(c: Uint8Array | Uint16Array, i: number, length: number): string {
+  const f = String.fromCharCode;
+  switch (length) {
+    case 0: return '';
+    case 1: return f(c[i]);
+    case 2: return f(c[i], c[i + 1]);
+    case 3: return f(c[i], c[i + 1], c[i + 2]);
+    case 4: return f(c[i], c[i + 1], c[i + 2], c[i + 3]);
+  }
+  const codes = codeArrays[length];
+  for (let k = 0; k < length; k++) codes[k] = c[i + k];
+  return String.fromCharCode(...codes);
 }
 
 /**

@@ -22,7 +22,8 @@ const ENGINE_LIMIT_MESSAGE = /^(?:invalid (?:string|array) length|out of memory)
 
 function isEngineLimit(error: unknown): boolean {
   if (error instanceof RangeError) return ENGINE_LIMIT_MESSAGE.test(error.message);
-  return error instanceof Error && (error as { code?: unknown }).code === 'ERR_STRING_TOO_LONG';
+  // Node's decoders only: the browser build has none.
+  return !BROWSER_BUILD && error instanceof Error && (error as { code?: unknown }).code === 'ERR_STRING_TOO_LONG';
 }
 
 /**

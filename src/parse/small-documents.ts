@@ -17,7 +17,9 @@
  *   of 1000 needs the count past 2 KB);
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
- * On Bun, objects that open with an index key stay with the parser, which builds them faster.
+ * On Bun, objects that open with an index key stay with the parser, which builds them faster. The browser
+ * build takes the route too: in Chromium the parser, which has no native slice to cut strings from
+ * the input, took about twice native's time on bodies (1.81, bench/NOTES.md, round 32).
  * Anything JSON.parse refuses is parsed again by the parser, which gives the failure its place and
  * words. The values are the ones the parser builds: JSON.parse of the same text is the oracle.
  */
@@ -31,11 +33,11 @@ import type { ResolvedOptions } from './options.js';
 import { SMALL_DOCUMENT_LIMITS } from './small-document-limits.js';
 import { decodeRange } from './utf8.js';
 
-/** Returned when the document is left to the parser. */
-export const NOT_ROUTED: unique symbol = Symbol('not routed');
+/** Returned when the document is left to the parser: JSON.parse never returns it. */
+export const NOT_ROUTED = undefined;
 
 /** Whether this engine hands small documents to JSON.parse at all. */
-export const ROUTES_SMALL_DOCUMENTS = !BROWSER_BUILD && builtinJsonParse !== undefined;
+export const ROUTES_SMALL_DOCUMENTS = builtinJsonParse !== undefined;
 
 /**
  * The value of the document in `input` from `start` (past any BOM), parsed by the engine's
@@ -52,13 +54,19 @@ export function readSmallDocument(input: InputBytes, start: number, options: Res
   const closing = bytes[last];
   if (!((opening === OPEN_BRACE && closing === CLOSE_BRACE) || (opening === OPEN_BRACKET && closing === CLOSE_BRACKET))) return NOT_ROUTED;
   if (ON_BUN && opening === OPEN_BRACE && startsWithIndexKey(bytes, first + 1, last)) return NOT_ROUTED;
+  // The browser build's size cap leaves out the bracket count and the search for guarded keys, so
+  // there a document that would need either stays with the parser.
+  const guarded = options.protoAction !== 'ignore' || options.constructorAction !== 'ignore';
+  if (BROWSER_BUILD && (length - start > 2 * options.maxDepth || guarded)) return NOT_ROUTED;
   const text = decodeRange(bytes, first, last + 1, false);
   if (!keysHoldNoEscape(text)) return NOT_ROUTED;
-  // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
-  // has opening brackets, which are counted only when the length alone cannot tell.
-  if (length - start > 2 * options.maxDepth && !opensAtMost(text, options.maxDepth)) return NOT_ROUTED;
-  if ((options.protoAction !== 'ignore' && text.includes('"__proto__"')) || (options.constructorAction !== 'ignore' && text.includes('"constructor"'))) {
-    return NOT_ROUTED;
+  if (!BROWSER_BUILD) {
+    // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
+    // has opening brackets, which are counted only when the length alone cannot tell.
+    if (length - start > 2 * options.maxDepth && !opensAtMost(text, options.maxDepth)) return NOT_ROUTED;
+    if (guarded && ((options.protoAction !== 'ignore' && text.includes('"__proto__"')) || (options.constructorAction !== 'ignore' && text.includes('"constructor"')))) {
+      return NOT_ROUTED;
+    }
   }
   try {
     return builtinJsonParse!(text);
