@@ -11,13 +11,13 @@ import { tinyString } from './tiny-strings.js';
 const TINY_FROM_TABLE = ON_BUN;
 
 /**
- * The string of `length` (at most 24; MAX_FROM_CODES outside the browser build) character codes
- * from `codes[i]` on, made by one call with explicit arguments: cheaper than TextDecoder's fixed
- * cost and than apply's array handling, and one flat string (joining two halves past 12
- * characters would make a cons string, three objects).
+ * The string of `length` (at most MAX_FROM_CODES; 64 in the browser build) character codes from
+ * `codes[i]` on, made by one call with explicit arguments: cheaper than TextDecoder's fixed cost
+ * and than apply's array handling, and one flat string (joining two halves past 12 characters
+ * would make a cons string, three objects).
  */
 export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
-  if (BROWSER_BUILD) return fromCodesBySpread(c, i, length);
+  if (BROWSER_BUILD) return fromCodesInBrowser(c, i, length);
   const f = String.fromCharCode;
   switch (length) {
     case 0: return '';
@@ -46,21 +46,24 @@ export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number
     case 23: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22]);
     case 24: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23]);
     default:
-      // Not in the browser build, whose bundle has no room for the longer switch.
-      if (!BROWSER_BUILD && length <= MAX_FROM_CODES) return fromMoreCodes(c, i, length);
-      throw new RangeError(`fromCodes takes at most ${BROWSER_BUILD ? 24 : MAX_FROM_CODES} codes`);
+      if (length <= MAX_FROM_CODES) return fromMoreCodes(c, i, length);
+      throw new RangeError(`fromCodes takes at most ${MAX_FROM_CODES} codes`);
   }
 }
 
-/** One array of each length up to 24, refilled for each string. */
-const codeArrays: number[][] = BROWSER_BUILD ? Array.from({ length: 25 }, (_, length) => new Array<number>(length).fill(0)) : [];
+/** Codes a {@link joinCodes} piece: the browser build spreads arrays of up to 64. */
+const JOINED_CODES = BROWSER_BUILD ? 64 : 24;
+
+/** One array of each length up to JOINED_CODES, refilled for each string. */
+const codeArrays: number[][] = BROWSER_BUILD ? Array.from({ length: JOINED_CODES + 1 }, (_, length) => new Array<number>(length).fill(0)) : [];
 
 /**
- * {@link fromCodes} in the browser build, whose size cap has no room for the switch:
- * spreading an array of the string's length is one call with that many arguments. The shortest
- * strings, the commonest, keep their explicit calls, which spreading made slower.
+ * {@link fromCodes} in the browser build, whose size cap has no room for the longer cases: past 4
+ * codes, spreading an array of the string's length is one call with that many arguments. In
+ * Chromium 150 that cost 5 to 15 % on maps of 5 to 24-byte keys where the switch took 24 codes a
+ * call, and as much as the switch once it takes 64 (bench/NOTES.md, round 32).
  */
-function fromCodesBySpread(c: Uint8Array | Uint16Array, i: number, length: number): string {
+function fromCodesInBrowser(c: Uint8Array | Uint16Array, i: number, length: number): string {
   const f = String.fromCharCode;
   switch (length) {
     case 0: return '';
@@ -71,7 +74,7 @@ function fromCodesBySpread(c: Uint8Array | Uint16Array, i: number, length: numbe
   }
   const codes = codeArrays[length];
   for (let k = 0; k < length; k++) codes[k] = c[i + k];
-  return String.fromCharCode(...codes);
+  return f(...codes);
 }
 
 /**
@@ -106,13 +109,13 @@ function fromMoreCodes(c: Uint8Array | Uint16Array, i: number, length: number): 
 }
 
 /**
- * The string of the codes `c[from, to)`, any number of them, by {@link fromCodes} calls of up to 24
- * codes joined: a rope until read. The browser build makes long plain strings this way, as
+ * The string of the codes `c[from, to)`, any number of them, by {@link fromCodes} calls of up to
+ * JOINED_CODES codes joined: a rope until read. The browser build makes long plain strings this way, as
  * Chromium's TextDecoder costs 300 to 450 ns a call (bench/NOTES.md, Chromium); elsewhere only the
  * rare strings that no decoder makes (number texts for `Number()`, strings with lone surrogates).
  */
 export function joinCodes(c: Uint8Array | Uint16Array, from: number, to: number): string {
   let text = '';
-  for (let at = from; at < to; at += 24) text += fromCodes(c, at, Math.min(24, to - at));
+  for (let at = from; at < to; at += JOINED_CODES) text += fromCodes(c, at, Math.min(JOINED_CODES, to - at));
   return text;
 }
