@@ -9,3 +9,4 @@ fc.configureGlobal({ interruptAfterTimeLimit: 30_000, markInterruptAsFailure: tr
 // (src/parse/small-documents.ts). That route has tests of its own, and expectAgreement checks
 // every case both ways (test/parse/small-document-route.ts).
 SMALL_DOCUMENT_LIMITS.maxBytes = 0;
+SMALL_DOCUMENT_LIMITS.stringDocumentMaxBytes = 0;

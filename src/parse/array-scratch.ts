@@ -220,8 +220,7 @@ export function copyElements(elements: unknown[], count: number, numbersOnly: bo
     const spill = spills.get(depth);
     if (spill !== undefined) return joinChunks(depth, spill, elements.slice(0, count));
   }
-  // The browser build's size cap leaves the literals out.
-  if (BROWSER_BUILD || count === 0 || count > 4) return elements.slice(0, count);
+  if (count === 0 || count > 4) return elements.slice(0, count);
   return numbersOnly ? fewNumbers(elements, count) : fewValues(elements, count);
 }
 

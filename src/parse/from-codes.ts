@@ -17,7 +17,6 @@ const TINY_FROM_TABLE = ON_BUN;
  * would make a cons string, three objects).
  */
 export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number): string {
-  if (BROWSER_BUILD) return fromCodesInBrowser(c, i, length);
   const f = String.fromCharCode;
   switch (length) {
     case 0: return '';
@@ -46,6 +45,8 @@ export function fromCodes(c: Uint8Array | Uint16Array, i: number, length: number
     case 23: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22]);
     case 24: return f(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7], c[i + 8], c[i + 9], c[i + 10], c[i + 11], c[i + 12], c[i + 13], c[i + 14], c[i + 15], c[i + 16], c[i + 17], c[i + 18], c[i + 19], c[i + 20], c[i + 21], c[i + 22], c[i + 23]);
     default:
+      // The browser build has no room for the longer switch (its joinCodes takes pieces of 64).
+      if (BROWSER_BUILD) return fromCodesBySpread(c, i, length);
       if (length <= MAX_FROM_CODES) return fromMoreCodes(c, i, length);
       throw new RangeError(`fromCodes takes at most ${MAX_FROM_CODES} codes`);
   }
@@ -58,23 +59,15 @@ const JOINED_CODES = BROWSER_BUILD ? 64 : 24;
 const codeArrays: number[][] = BROWSER_BUILD ? Array.from({ length: JOINED_CODES + 1 }, (_, length) => new Array<number>(length).fill(0)) : [];
 
 /**
- * {@link fromCodes} in the browser build, whose size cap has no room for the longer cases: past 4
- * codes, spreading an array of the string's length is one call with that many arguments. In
- * Chromium 150 that cost 5 to 15 % on maps of 5 to 24-byte keys where the switch took 24 codes a
- * call, and as much as the switch once it takes 64 (bench/NOTES.md, round 32).
+ * {@link fromCodes} for 25 to 64 codes in the browser build: one call spreading an array of the
+ * string's length. `joinCodes` pieces of 64 made a 40 to 60-byte key one call where pieces of 24
+ * made two or three joined: in Chromium 150, maps keyed by such keys read as with the switch
+ * (bench/NOTES.md, round 32).
  */
-function fromCodesInBrowser(c: Uint8Array | Uint16Array, i: number, length: number): string {
-  const f = String.fromCharCode;
-  switch (length) {
-    case 0: return '';
-    case 1: return f(c[i]);
-    case 2: return f(c[i], c[i + 1]);
-    case 3: return f(c[i], c[i + 1], c[i + 2]);
-    case 4: return f(c[i], c[i + 1], c[i + 2], c[i + 3]);
-  }
+function fromCodesBySpread(c: Uint8Array | Uint16Array, i: number, length: number): string {
   const codes = codeArrays[length];
   for (let k = 0; k < length; k++) codes[k] = c[i + k];
-  return f(...codes);
+  return String.fromCharCode(...codes);
 }
 
 /**

@@ -45,7 +45,10 @@ export const ROUTES_SMALL_DOCUMENTS = builtinJsonParse !== undefined;
  */
 export function readSmallDocument(input: InputBytes, start: number, options: ResolvedOptions): unknown {
   const { bytes, length } = input;
-  if (length > SMALL_DOCUMENT_LIMITS.maxBytes || input.shared || options.fatal) return NOT_ROUTED;
+  if (input.shared || options.fatal) return NOT_ROUTED;
+  if (length > SMALL_DOCUMENT_LIMITS.maxBytes && !(BROWSER_BUILD && length <= SMALL_DOCUMENT_LIMITS.stringDocumentMaxBytes && mostlyStrings(bytes, start, length))) {
+    return NOT_ROUTED;
+  }
   let first = start;
   while (first < length && isWhitespace(bytes[first])) first++;
   let last = length - 1;
@@ -54,25 +57,47 @@ export function readSmallDocument(input: InputBytes, start: number, options: Res
   const closing = bytes[last];
   if (!((opening === OPEN_BRACE && closing === CLOSE_BRACE) || (opening === OPEN_BRACKET && closing === CLOSE_BRACKET))) return NOT_ROUTED;
   if (ON_BUN && opening === OPEN_BRACE && startsWithIndexKey(bytes, first + 1, last)) return NOT_ROUTED;
-  // The browser build's size cap leaves out the bracket count and the search for guarded keys, so
-  // there a document that would need either stays with the parser.
-  const guarded = options.protoAction !== 'ignore' || options.constructorAction !== 'ignore';
-  if (BROWSER_BUILD && (length - start > 2 * options.maxDepth || guarded)) return NOT_ROUTED;
-  const text = decodeRange(bytes, first, last + 1, false);
+  let text: string;
+  try {
+    // A large document's text may be more than the engine can hold: the parser then reads it.
+    text = decodeRange(bytes, first, last + 1, false);
+  } catch {
+    return NOT_ROUTED;
+  }
   if (!keysHoldNoEscape(text)) return NOT_ROUTED;
-  if (!BROWSER_BUILD) {
-    // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
-    // has opening brackets, which are counted only when the length alone cannot tell.
-    if (length - start > 2 * options.maxDepth && !opensAtMost(text, options.maxDepth)) return NOT_ROUTED;
-    if (guarded && ((options.protoAction !== 'ignore' && text.includes('"__proto__"')) || (options.constructorAction !== 'ignore' && text.includes('"constructor"')))) {
-      return NOT_ROUTED;
-    }
+  // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
+  // has opening brackets, which are counted only when the length alone cannot tell.
+  if (length - start > 2 * options.maxDepth && !opensAtMost(text, options.maxDepth)) return NOT_ROUTED;
+  if ((options.protoAction !== 'ignore' && text.includes('"__proto__"')) || (options.constructorAction !== 'ignore' && text.includes('"constructor"'))) {
+    return NOT_ROUTED;
   }
   try {
     return builtinJsonParse!(text);
   } catch {
     return NOT_ROUTED;
   }
+}
+
+/** Bytes from a large document's start whose share inside strings decides its way in browsers. */
+const STRING_SHARE_SAMPLE = 4096;
+
+/**
+ * Whether at least half of the first STRING_SHARE_SAMPLE bytes from `from` lie inside strings. In
+ * Chromium the parser, which builds every string from character codes, took about twice native's
+ * time on such documents (maps keyed by data, prose, messages: 1.81 and 1.96), while on records of
+ * numbers it can beat JSON.parse (citm_catalog, 39 % of its first 4 KB in strings: 0.53); handed
+ * whole to JSON.parse they read 1.00 to 1.18 (bench/NOTES.md, round 32).
+ */
+function mostlyStrings(bytes: Uint8Array, from: number, end: number): boolean {
+  const stop = end - from < STRING_SHARE_SAMPLE ? end : from + STRING_SHARE_SAMPLE;
+  let inStrings = 0;
+  for (let at = from; at < stop; at++) {
+    if (bytes[at] !== QUOTE) continue;
+    const open = at;
+    while (++at < stop && bytes[at] !== QUOTE) if (bytes[at] === BACKSLASH) at++;
+    inStrings += at - open + 1;
+  }
+  return 2 * inStrings >= stop - from;
 }
 
 /**

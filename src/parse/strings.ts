@@ -262,6 +262,9 @@ export function readKey(state: ParseState): string {
  * bytes are replaced exactly as in the document.
  */
 function readEscapedString(state: ParseState, start: number, escapeAt: number, nonAsciiBefore: boolean): string {
+  // The browser build reads every escaped string as code units: its size cap has no room for both
+  // paths, and in a page the units path makes strings without Chromium's costly TextDecoder.
+  if (BROWSER_BUILD) return readEscapedStringAsUnits(state, start, escapeAt, findStringEnd(state, escapeAt));
   if (COPY_WORDS) {
     const words = wordsOf(state);
     const view = words === undefined ? undefined : scratchWordWriter();

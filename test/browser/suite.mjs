@@ -28,11 +28,16 @@ export async function run({ lib, before, packageUrl }) {
     if (expected.ok) {
       const difference = firstDifference(actual.value, expected.value);
       assert(difference === undefined, `${name}: ${difference}`);
-      // Documents of up to 64 KB go to JSON.parse, except where a key is guarded: this reaches the
-      // parser itself, on every document that has no such key to remove.
-      const text = new TextDecoder().decode(bytes);
-      if (!text.includes('"__proto__"') && !text.includes('"constructor"')) {
-        const parsed = lib.parseBinary(bytes, { ...options, protoAction: 'remove', constructorAction: 'remove' });
+      // Documents of up to 64 KB, and larger ones mostly of strings, go to JSON.parse, but never
+      // under `fatal`: this reaches the parser itself, on every document of well-formed UTF-8.
+      let wellFormed = true;
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        wellFormed = false;
+      }
+      if (wellFormed) {
+        const parsed = lib.parseBinary(bytes, { ...options, fatal: true });
         assert(parsed.ok, `${name}: the parser failed where JSON.parse did not: ${parsed.message}`);
         const parserDifference = firstDifference(parsed.value, expected.value);
         assert(parserDifference === undefined, `${name}, by the parser: ${parserDifference}`);

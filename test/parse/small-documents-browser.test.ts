@@ -1,6 +1,5 @@
-// Small documents in the browser build (BROWSER_BUILD true): they go to JSON.parse as elsewhere, but
-// its size cap leaves out the bracket count and the search for guarded keys, so a document that
-// would need either stays with the parser.
+// Documents in the browser build (BROWSER_BUILD true): up to 64 KB they go to JSON.parse as
+// elsewhere; past it, those whose first 4 KB lie mostly inside strings go there too.
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/platform/browser-build.js', () => ({ BROWSER_BUILD: true }));
@@ -30,16 +29,38 @@ describe('browser build: small documents', () => {
     expect(route('[{"x":"\\"", "k\\"ey" : 2}]')).toBe(NOT_ROUTED);
   });
 
-  it('stay with the parser whenever a key is guarded, even when no such key appears', () => {
-    expect(route('{"a":1}', { protoAction: 'error' })).toBe(NOT_ROUTED);
-    expect(route('{"a":1}', { constructorAction: 'remove' })).toBe(NOT_ROUTED);
-    expect(route('{"a":1}', { protoAction: 'ignore', constructorAction: 'ignore' })).toEqual({ a: 1 });
+  it('check guarded keys and nesting as elsewhere', () => {
+    expect(route('{"a":1}', { protoAction: 'error' })).toEqual({ a: 1 });
+    expect(route('{"__proto__":1}', { protoAction: 'error' })).toBe(NOT_ROUTED);
+    expect(route('{"a":{"constructor":1}}', { constructorAction: 'remove' })).toBe(NOT_ROUTED);
+    expect(route('[1,2,3,4,5]', { maxDepth: 2 })).toEqual([1, 2, 3, 4, 5]);
+    expect(route('[[[1]]]', { maxDepth: 2 })).toBe(NOT_ROUTED);
   });
 
-  it('stay with the parser when maxDepth is less than half the length, without counting brackets', () => {
-    expect(route('[1,2,3,4]', { maxDepth: 5 })).toEqual([1, 2, 3, 4]);
-    expect(route('[1,2,3,4,5]', { maxDepth: 5 })).toBe(NOT_ROUTED);
-    expect(route('[1,2,3,4,5,6]', { maxDepth: 100 })).toEqual([1, 2, 3, 4, 5, 6]);
+  it('past 64 KB, go to JSON.parse when at least half of their first 4 KB lies inside strings', () => {
+    const prose = JSON.stringify(Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`key${i}`, `a message, number ${i}, with "quotes" and\nlines`])));
+    expect(prose.length).toBeGreaterThan(64 * 1024);
+    expect(route(prose)).toEqual(JSON.parse(prose));
+    const numbers = JSON.stringify(Array.from({ length: 12000 }, (_, i) => ({ id: i, x: i * 1.5, y: -i })));
+    expect(numbers.length).toBeGreaterThan(64 * 1024);
+    expect(route(numbers)).toBe(NOT_ROUTED);
+    // A string-heavy head over records of numbers: the sample decides, not the whole.
+    const headed = `{"names":${JSON.stringify(Array.from({ length: 200 }, (_, i) => `name number ${i}`))},"rows":${numbers}}`;
+    expect(route(headed)).toEqual(JSON.parse(headed));
+    const numbersFirst = `{"rows":${numbers},"names":${JSON.stringify(Array.from({ length: 200 }, (_, i) => `name number ${i}`))}}`;
+    expect(route(numbersFirst)).toBe(NOT_ROUTED);
+  });
+
+  it('past 64 KB, stay with the parser where an escaped key, a guarded key or invalid content is', () => {
+    const body = Array.from({ length: 2000 }, (_, i) => `"key${i}":"a long enough message for the sample, ${i}"`).join(',');
+    expect(route(`{${body},"k\\ey":1}`)).toBe(NOT_ROUTED);
+    expect(route(`{${body},"__proto__":1}`, { protoAction: 'error' })).toBe(NOT_ROUTED);
+    expect(route(`{${body},}`)).toBe(NOT_ROUTED);
+    withSmallDocumentRoute(() => {
+      const broken = parseBinary(utf8(`{${body},}`));
+      expect(broken.ok === false && broken.code).toBe('UNEXPECTED_TOKEN');
+      expect(broken.ok === false && broken.position).toBe(body.length + 2);
+    });
   });
 
   it('give through parseBinary what the parser gives, guarded keys and failures too', () => {

@@ -93,6 +93,10 @@ describe('small documents go whole to the engine JSON.parse', () => {
     expect(fits.length).toBeLessThanOrEqual(SMALL_DOCUMENT_MAX_BYTES);
     expect(route(fits)).toEqual(JSON.parse(fits));
     expect(route(`${fits}${' '.repeat(SMALL_DOCUMENT_MAX_BYTES)}`)).toBe(NOT_ROUTED);
+    // Past the limit, documents of strings too (the browser build alone takes those).
+    const strings = JSON.stringify(Array.from({ length: 3000 }, (_, i) => `a string of some length, ${i}`));
+    expect(strings.length).toBeGreaterThan(SMALL_DOCUMENT_MAX_BYTES);
+    expect(route(strings)).toBe(NOT_ROUTED);
   });
 
   it('replaces invalid UTF-8 as TextDecoder does', () => {
