@@ -1,6 +1,7 @@
 /**
  * The engine's own JSON.parse, captured at load. Never a program's replacement, which may do
- * anything. The browser build uses it for small documents only (its size cap).
+ * anything. The browser build hands it whole documents only (small-documents.ts), never subtrees
+ * (its size cap).
  */
 
 import { BROWSER_BUILD } from '../platform/browser-build.js';
@@ -9,7 +10,7 @@ import { isNativeFunction } from '../platform/native-function.js';
 
 export type JsonParse = (text: string) => unknown;
 
-/** JSON.parse as it was at load, where it is the built-in; else undefined. For whole small documents (small-documents.ts). */
+/** JSON.parse as it was at load, where it is the built-in; else undefined. For whole documents (small-documents.ts). */
 export const builtinJsonParse: JsonParse | undefined = !isNativeFunction(JSON.parse) ? undefined : JSON.parse;
 
 /**

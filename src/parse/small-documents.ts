@@ -17,9 +17,11 @@
  *   of 1000 needs the count past 2 KB);
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
- * On Bun, objects that open with an index key stay with the parser, which builds them faster. The browser
- * build takes the route too: in Chromium the parser, which has no native slice to cut strings from
- * the input, took about twice native's time on bodies (1.81, bench/NOTES.md, round 32).
+ * On Bun, objects that open with an index key stay with the parser, which builds them faster. The
+ * browser build takes the route too, and past 64 KB for documents mostly of strings
+ * ({@link mostlyStrings}): in Chromium the parser, which has no native slice to cut strings from
+ * the input, took about twice native's time on bodies and on such documents (bench/NOTES.md,
+ * round 32). Their text is then as large as native's, which a page pays where a server would not.
  * Anything JSON.parse refuses is parsed again by the parser, which gives the failure its place and
  * words. The values are the ones the parser builds: JSON.parse of the same text is the oracle.
  */
