@@ -15,6 +15,7 @@ import { engineJsonParse } from './engine-json-parse.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import type { ParseState } from './state.js';
 import { decodeAscii, decodeUtf8 } from './utf8.js';
+import { MAX_TEXT_BYTES } from './text-limits.js';
 
 /**
  * Members an object needs before JSON.parse builds it: below this, the call and the text made for
@@ -24,9 +25,6 @@ export const INDEX_OBJECT_MIN_MEMBERS = 64;
 
 /** Digits of an index key: 9 keep every key below 2^32 - 1, the first that is not an index. */
 const MAX_INDEX_DIGITS = 9;
-
-/** Longest text handed to JSON.parse: below the longest string any V8 build makes (2^28 - 16 on 32-bit). */
-const MAX_TEXT_BYTES = (1 << 28) - 16;
 
 /** Past this many bytes the text is made by TextDecoder, below by decodeAscii (its call costs less). */
 const LONG_TEXT_BYTES = 16 * 1024;

@@ -1,5 +1,6 @@
-// The limit of small-documents.ts, in a module of its own that imports nothing, so that the
-// tests' setup can set it without loading the parser's modules before a test fakes its engine.
+// The limits of small-documents.ts, in a module of its own that imports no parser module, so that
+// the tests' setup can set them without loading the parser before a test fakes its engine.
+import { MAX_TEXT_BYTES } from './text-limits.js';
 
 /**
  * Longest input handed to JSON.parse: its text stays below V8's largest object outside the large
@@ -9,12 +10,8 @@
  */
 export const SMALL_DOCUMENT_MAX_BYTES = 64 * 1024;
 
-/**
- * Longest input the browser build hands whole to JSON.parse when it is mostly strings
- * (small-documents.ts): its text stays within every engine's longest string (V8's on 32-bit
- * systems, 2^28 - 16 characters, is the shortest).
- */
-export const STRING_DOCUMENT_MAX_BYTES = 2 ** 28 - 16;
+/** Longest input the browser build hands whole to JSON.parse when it is mostly strings (small-documents.ts). */
+export const STRING_DOCUMENT_MAX_BYTES = MAX_TEXT_BYTES;
 
 /**
  * The limits in force. Mutable for the tests alone: their suites set both to 0 to reach the parser
