@@ -1,6 +1,6 @@
 /**
  * The engine's own JSON.parse, captured at load. Never a program's replacement, which may do
- * anything. The browser build hands it whole documents only (small-documents.ts), never subtrees
+ * anything. The browser build hands it whole documents only (whole-documents.ts), never subtrees
  * (its size cap).
  */
 
@@ -10,7 +10,7 @@ import { isNativeFunction } from '../platform/native-function.js';
 
 export type JsonParse = (text: string) => unknown;
 
-/** JSON.parse as it was at load, where it is the built-in; else undefined. For whole documents (small-documents.ts). */
+/** JSON.parse as it was at load, where it is the built-in; else undefined. For whole documents (whole-documents.ts). */
 export const builtinJsonParse: JsonParse | undefined = !isNativeFunction(JSON.parse) ? undefined : JSON.parse;
 
 /**

@@ -20,6 +20,7 @@ import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET,
 import { engineJsonParse } from './engine-json-parse.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { NO_SUBTREE, type ParseState } from './state.js';
+import { MAX_ROUTED_TEXT_BYTES } from './text-limits.js';
 import { decodeRange } from './utf8.js';
 import { skipTextWords } from './word-view.js';
 
@@ -65,7 +66,7 @@ export interface SubtreePlanLimits {
 export const SUBTREE_PLAN_LIMITS: SubtreePlanLimits = {
   minInputBytes: 1 << 20,
   minSubtreeBytes: 512 * 1024,
-  maxSubtreeBytes: 4 << 20,
+  maxSubtreeBytes: MAX_ROUTED_TEXT_BYTES,
   minStringShare: 0.85,
   minMeanStringBytes: 32,
   firstStretchBytes: 4 * 1024,

@@ -6,7 +6,7 @@ import { PARSE_FAILED, toFailure } from './errors.js';
 import { toInputBytes } from './input.js';
 import { resolveOptions } from './options.js';
 import { parseDocument } from './parser.js';
-import { NOT_ROUTED, ROUTES_SMALL_DOCUMENTS, readSmallDocument } from './small-documents.js';
+import { NOT_ROUTED, ROUTES_WHOLE_DOCUMENTS, readWholeDocument } from './whole-documents.js';
 import { PLANS_LARGE_SUBTREES, SUBTREE_PLAN_LIMITS, planLargeSubtrees } from './large-subtrees.js';
 import { ParseState } from './state.js';
 import { keepStateClass } from './kept-state.js';
@@ -67,9 +67,9 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
   const { fatal, maxDepth, protoAction, constructorAction } = resolved;
   const { bytes, length } = inputBytes;
   const start = length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2 ? 3 : 0;
-  // Small documents go to the engine's JSON.parse when nothing in them can make it answer otherwise.
-  if (ROUTES_SMALL_DOCUMENTS) {
-    const routed = readSmallDocument(inputBytes, start, resolved);
+  // Documents of up to a few MB go to the engine's JSON.parse when nothing in them can make it answer otherwise.
+  if (ROUTES_WHOLE_DOCUMENTS) {
+    const routed = readWholeDocument(inputBytes, start, resolved);
     if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };
   }
   const state = new ParseState(inputBytes, fatal, maxDepth, protoAction, constructorAction);

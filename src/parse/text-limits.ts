@@ -1,5 +1,5 @@
-// A constant of its own module, which imports nothing: small-document-limits.ts, which the tests'
-// setup loads first, shares it with index-objects.ts.
+// Constants of their own module, which imports nothing: whole-document-limits.ts, which the tests'
+// setup loads first, shares them with index-objects.ts and large-subtrees.ts.
 
 /**
  * Longest text the library hands to JSON.parse: within the longest string of every engine (V8's
@@ -7,3 +7,10 @@
  * characters.
  */
 export const MAX_TEXT_BYTES = (1 << 28) - 16;
+
+/**
+ * Longest text made for JSON.parse outside the browser build, a whole document's
+ * (whole-document-limits.ts) or a subtree's (large-subtrees.ts): 4 MiB, 8 MiB as UTF-16. A parse
+ * is synchronous, so a server holds at most one such text at a time, however many requests wait.
+ */
+export const MAX_ROUTED_TEXT_BYTES = 4 << 20;

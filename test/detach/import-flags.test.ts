@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_DOCUMENT_MAX_BYTES } from '../../src/parse/small-document-limits.js';
+import { ANY_SHAPE_MAX_BYTES } from '../../src/parse/whole-document-limits.js';
 import { locateRuntime } from './locate-runtime.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -41,9 +41,9 @@ const nativesSyntaxOn = () => { try { new Function('%GetOptimizationStatus(1)');
 const report = {};
 const step = (name) => { report[name] = { calls: calls.splice(0), natives: nativesSyntaxOn() }; };
 // A map-like object: 40 keys no earlier parse has seen. Blanks after it make it longer than the
-// documents handed whole to JSON.parse (src/parse/small-documents.ts), so that the parser builds it.
+// documents handed whole to JSON.parse (src/parse/whole-documents.ts), so that the parser builds it.
 let serial = 0;
-const mapBytes = () => new TextEncoder().encode(JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, () => ['key-' + serial++, serial]))) + ' '.repeat(${SMALL_DOCUMENT_MAX_BYTES + 1}));
+const mapBytes = () => new TextEncoder().encode(JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, () => ['key-' + serial++, serial]))) + ' '.repeat(${ANY_SHAPE_MAX_BYTES + 1}));
 `;
 
 function runScript(command: string, body: string, flags: string[] = []): Record<string, unknown> {

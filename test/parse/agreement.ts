@@ -2,15 +2,15 @@ import { expect } from 'vitest';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import type { ParseBinaryOptions } from '../../src/parse/types.js';
 import { jsonDifference, oracle } from './oracle.js';
-import { withSmallDocumentRoute } from './small-document-route.js';
+import { withWholeDocumentRoute } from './whole-document-route.js';
 
 /**
  * Asserts that parseBinary and the oracle agree on `bytes`: both fail, or both give the same value.
- * Checked twice: by the parser, and with small documents handed to the engine's JSON.parse.
+ * Checked twice: by the parser, and with whole documents handed to the engine's JSON.parse.
  */
 export function expectAgreement(bytes: Uint8Array, options: ParseBinaryOptions = {}): void {
   checkAgreement(bytes, options);
-  withSmallDocumentRoute(() => checkAgreement(bytes, options));
+  withWholeDocumentRoute(() => checkAgreement(bytes, options));
 }
 
 function checkAgreement(bytes: Uint8Array, options: ParseBinaryOptions): void {

@@ -3,24 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { toInputBytes } from '../../src/parse/input.js';
 import { resolveOptions } from '../../src/parse/options.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
-import { SMALL_DOCUMENT_MAX_BYTES } from '../../src/parse/small-document-limits.js';
-import { NOT_ROUTED, ROUTES_SMALL_DOCUMENTS, keysHoldNoEscape, opensAtMost, readSmallDocument } from '../../src/parse/small-documents.js';
+import { ANY_SHAPE_MAX_BYTES } from '../../src/parse/whole-document-limits.js';
+import { NOT_ROUTED, ROUTES_WHOLE_DOCUMENTS, keysHoldNoEscape, opensAtMost, readWholeDocument } from '../../src/parse/whole-documents.js';
 import type { ParseBinaryOptions } from '../../src/parse/types.js';
 import { expectAgreement } from './agreement.js';
 import { jsonText } from './json-text.js';
 import { oracle, utf8 } from './oracle.js';
-import { withSmallDocumentRoute } from './small-document-route.js';
+import { withWholeDocumentRoute } from './whole-document-route.js';
 
 /** What the route gives for `text` (or bytes), with the route on as outside the tests. */
 function route(input: string | Uint8Array, options?: ParseBinaryOptions): unknown {
   const bytes = typeof input === 'string' ? utf8(input) : input;
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return withSmallDocumentRoute(() => readSmallDocument(toInputBytes(bytes, 'test'), start, resolveOptions(options, 'test')));
+  return withWholeDocumentRoute(() => readWholeDocument(toInputBytes(bytes, 'test'), start, resolveOptions(options, 'test')));
 }
 
-describe('small documents go whole to the engine JSON.parse', () => {
+describe('whole documents go to the engine JSON.parse', () => {
   it('is on in this engine (V8, JSON.parse built in)', () => {
-    expect(ROUTES_SMALL_DOCUMENTS).toBe(true);
+    expect(ROUTES_WHOLE_DOCUMENTS).toBe(true);
   });
 
   it('gives JSON.parse values for objects and arrays, past blanks and a BOM', () => {
@@ -45,7 +45,7 @@ describe('small documents go whole to the engine JSON.parse', () => {
   it('leaves what JSON.parse refuses to the parser, which then fails where the text is wrong', () => {
     for (const text of ['{"a":1,}', '[1,]', "{'a':1}", '{"a":01}', '[1 2]', '{"a":"\u0001"}']) {
       expect(route(text)).toBe(NOT_ROUTED);
-      const result = withSmallDocumentRoute(() => parseBinary(utf8(text)));
+      const result = withWholeDocumentRoute(() => parseBinary(utf8(text)));
       expect(result.ok).toBe(false);
       expect(result).toEqual(parseBinary(utf8(text)));
     }
@@ -63,7 +63,7 @@ describe('small documents go whole to the engine JSON.parse', () => {
     expect(route('{"a":{"constructor":1}}', { constructorAction: 'remove' })).toBe(NOT_ROUTED);
     expect(route('{"a":{"constructor":1}}', { protoAction: 'error' })).toEqual({ a: { constructor: 1 } });
     expect(route('{"__proto__":1}', { constructorAction: 'error' })).toEqual(JSON.parse('{"__proto__":1}'));
-    const guarded = withSmallDocumentRoute(() => parseBinary(utf8('{"a":{"__proto__":{}}}'), { protoAction: 'error' }));
+    const guarded = withWholeDocumentRoute(() => parseBinary(utf8('{"a":{"__proto__":{}}}'), { protoAction: 'error' }));
     expect(guarded.ok).toBe(false);
   });
 
@@ -71,14 +71,14 @@ describe('small documents go whole to the engine JSON.parse', () => {
     const nested = '[[[[1]]]]';
     expect(route(nested, { maxDepth: 3 })).toBe(NOT_ROUTED);
     expect(route(nested, { maxDepth: 4 })).toEqual([[[[1]]]]);
-    expect(withSmallDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 4 }))).toEqual({ ok: true, value: [[[[1]]]] });
-    expect(withSmallDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 3 })).ok).toBe(false);
+    expect(withWholeDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 4 }))).toEqual({ ok: true, value: [[[[1]]]] });
+    expect(withWholeDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 3 })).ok).toBe(false);
     // Past 2 * maxDepth bytes, its opening brackets are counted.
     const wide = JSON.stringify({ list: Array.from({ length: 40 }, (_, index) => ({ index })) });
     expect(wide.length).toBeGreaterThan(2 * 50);
     expect(route(wide, { maxDepth: 42 })).toEqual(JSON.parse(wide));
     expect(route(wide, { maxDepth: 41 })).toBe(NOT_ROUTED);
-    expect(withSmallDocumentRoute(() => parseBinary(utf8(wide), { maxDepth: 2 })).ok).toBe(false);
+    expect(withWholeDocumentRoute(() => parseBinary(utf8(wide), { maxDepth: 2 })).ok).toBe(false);
     expect(route('{"a":1}', { fatal: true })).toBe(NOT_ROUTED);
     // Long enough to be read in place: a shorter one is parsed from a copy, not shared.
     const text = `[${'1,'.repeat(1000)}1]`;
@@ -88,14 +88,19 @@ describe('small documents go whole to the engine JSON.parse', () => {
     expect(route(utf8(text))).toEqual(JSON.parse(text));
   });
 
-  it('takes documents up to SMALL_DOCUMENT_MAX_BYTES, not longer', () => {
-    const fits = `[${'1,'.repeat((SMALL_DOCUMENT_MAX_BYTES - 3) >> 1)}1]`;
-    expect(fits.length).toBeLessThanOrEqual(SMALL_DOCUMENT_MAX_BYTES);
+  it('takes documents of any shape up to ANY_SHAPE_MAX_BYTES (4 MiB), not longer', () => {
+    expect(ANY_SHAPE_MAX_BYTES).toBe(4 * 1024 * 1024);
+    // Records of numbers, which the browser build keeps with the parser past 64 KB, go here.
+    const records = JSON.stringify(Array.from({ length: 60_000 }, (_, id) => ({ id, x: id * 1.5 })));
+    expect(records.length).toBeGreaterThan(64 * 1024);
+    expect(route(records)).toEqual(JSON.parse(records));
+    const fits = `[${'1,'.repeat((ANY_SHAPE_MAX_BYTES - 3) >> 1)}1]`;
+    expect(fits.length).toBeLessThanOrEqual(ANY_SHAPE_MAX_BYTES);
     expect(route(fits)).toEqual(JSON.parse(fits));
-    expect(route(`${fits}${' '.repeat(SMALL_DOCUMENT_MAX_BYTES)}`)).toBe(NOT_ROUTED);
+    expect(route(`${fits} `.padEnd(ANY_SHAPE_MAX_BYTES + 1))).toBe(NOT_ROUTED);
     // Past the limit, documents of strings too (the browser build alone takes those).
-    const strings = JSON.stringify(Array.from({ length: 3000 }, (_, i) => `a string of some length, ${i}`));
-    expect(strings.length).toBeGreaterThan(SMALL_DOCUMENT_MAX_BYTES);
+    const strings = JSON.stringify(Array.from({ length: 130_000 }, (_, i) => `a string of some length, ${i}`));
+    expect(strings.length).toBeGreaterThan(ANY_SHAPE_MAX_BYTES);
     expect(route(strings)).toBe(NOT_ROUTED);
   });
 
@@ -107,7 +112,7 @@ describe('small documents go whole to the engine JSON.parse', () => {
   });
 
   it('reads a short input kept across parses only up to its own end', () => {
-    withSmallDocumentRoute(() => {
+    withWholeDocumentRoute(() => {
       expect(parseBinary(utf8('["a long first document, longer than the second",{"k":"\\\\"}]')).ok).toBe(true);
       expect(parseBinary(utf8('[1]'))).toEqual({ ok: true, value: [1] });
       expect(parseBinary(utf8('{"b":2}'))).toEqual({ ok: true, value: { b: 2 } });

@@ -4,21 +4,21 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/platform/browser-build.js', () => ({ BROWSER_BUILD: true }));
 
-const { NOT_ROUTED, ROUTES_SMALL_DOCUMENTS, readSmallDocument } = await import('../../src/parse/small-documents.js');
+const { NOT_ROUTED, ROUTES_WHOLE_DOCUMENTS, readWholeDocument } = await import('../../src/parse/whole-documents.js');
 const { engineJsonParse } = await import('../../src/parse/engine-json-parse.js');
 const { parseBinary } = await import('../../src/parse/parse-binary.js');
 const { toInputBytes } = await import('../../src/parse/input.js');
 const { resolveOptions } = await import('../../src/parse/options.js');
 const { utf8 } = await import('./oracle.js');
-const { withSmallDocumentRoute } = await import('./small-document-route.js');
+const { withWholeDocumentRoute } = await import('./whole-document-route.js');
 import type { ParseBinaryOptions } from '../../src/parse/types.js';
 
 const route = (text: string, options?: ParseBinaryOptions): unknown =>
-  withSmallDocumentRoute(() => readSmallDocument(toInputBytes(utf8(text), 'test'), 0, resolveOptions(options, 'test')));
+  withWholeDocumentRoute(() => readWholeDocument(toInputBytes(utf8(text), 'test'), 0, resolveOptions(options, 'test')));
 
-describe('browser build: small documents', () => {
+describe('browser build: whole documents', () => {
   it('go to JSON.parse, where index objects and large subtrees do not', () => {
-    expect(ROUTES_SMALL_DOCUMENTS).toBe(true);
+    expect(ROUTES_WHOLE_DOCUMENTS).toBe(true);
     expect(engineJsonParse).toBeUndefined();
     expect(route('{"a":[1,{"7":2}],"b":"x\\ny"}')).toEqual({ a: [1, { 7: 2 }], b: 'x\ny' });
     expect(route(' [true, null] \n')).toEqual([true, null]);
@@ -56,7 +56,7 @@ describe('browser build: small documents', () => {
     expect(route(`{${body},"k\\ey":1}`)).toBe(NOT_ROUTED);
     expect(route(`{${body},"__proto__":1}`, { protoAction: 'error' })).toBe(NOT_ROUTED);
     expect(route(`{${body},}`)).toBe(NOT_ROUTED);
-    withSmallDocumentRoute(() => {
+    withWholeDocumentRoute(() => {
       const broken = parseBinary(utf8(`{${body},}`));
       expect(broken.ok === false && broken.code).toBe('UNEXPECTED_TOKEN');
       expect(broken.ok === false && broken.position).toBe(body.length + 2);
@@ -64,7 +64,7 @@ describe('browser build: small documents', () => {
   });
 
   it('give through parseBinary what the parser gives, guarded keys and failures too', () => {
-    withSmallDocumentRoute(() => {
+    withWholeDocumentRoute(() => {
       expect(parseBinary(utf8('{"__proto__":{"x":1},"a":2}'), { protoAction: 'remove' })).toEqual({ ok: true, value: { a: 2 } });
       const deep = parseBinary(utf8('[[[1]]]'), { maxDepth: 2 });
       expect(deep.ok).toBe(false);

@@ -1,13 +1,13 @@
 /**
- * Small documents (request bodies) handed whole to the engine's own JSON.parse, where nothing in
- * them can make its answer differ from the parser's.
+ * Whole documents handed to the engine's own JSON.parse, where nothing in them can make its answer
+ * differ from the parser's.
  *
- * On a body of a few KB, a parse is a few microseconds, and most of ours goes to one call into the
- * runtime per string (`latin1Slice`, `utf8Slice`: 20 to 23 % of a body's time, bench/NOTES.md,
- * round 30), where V8's JSON.parse copies strings inside the engine. Its text costs what the
- * document costs, once, in the young generation, and dies at once: nothing of what the parser
- * saves on large documents (a text of 1 to 3 times their size, kept until old space is collected)
- * is at stake here. So bodies up to `SMALL_DOCUMENT_LIMITS.maxBytes` go to JSON.parse when:
+ * V8's and JavaScriptCore's JSON.parse run in the engine, where the parser pays a call into the
+ * runtime for most strings (`latin1Slice`, `utf8Slice`) and builds every object from JavaScript:
+ * on documents up to a few MB the decoded text and JSON.parse beat it on nearly every shape
+ * (whole-document-limits.ts has the figures). The text is then what native's pipeline makes, once,
+ * and dropped at once; past `WHOLE_DOCUMENT_LIMITS.anyShapeMaxBytes` the parser reads the bytes and
+ * makes no document-sized text. A document goes when:
  * - no key holds an escape: V8 13.6 to 15.0 give some escaped keys wrong (issue 13), and an
  *   escape in a key is found by {@link keysHoldNoEscape}, which costs a string search where the
  *   text holds no backslash;
@@ -18,12 +18,12 @@
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
  * On Bun, objects that open with an index key stay with the parser, which builds them faster. The
- * browser build takes the route too, and past 64 KB for documents mostly of strings
+ * browser build takes documents of any shape up to 64 KB, and past it those mostly of strings
  * ({@link mostlyStrings}): in Chromium the parser, which has no native slice to cut strings from
- * the input, took about twice native's time on bodies and on such documents (bench/NOTES.md,
- * round 32). Their text is then as large as native's, which a page pays where a server would not.
- * Anything JSON.parse refuses is parsed again by the parser, which gives the failure its place and
- * words. The values are the ones the parser builds: JSON.parse of the same text is the oracle.
+ * the input, took about twice native's time on such documents (bench/NOTES.md, round 32), and it
+ * beats JSON.parse on records of numbers. Anything JSON.parse refuses is parsed again by the
+ * parser, which gives the failure its place and words. The values are the ones the parser builds:
+ * JSON.parse of the same text is the oracle.
  */
 
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, DIGIT_0, DIGIT_9, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
@@ -32,23 +32,25 @@ import type { InputBytes } from './input-bytes.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
-import { SMALL_DOCUMENT_LIMITS } from './small-document-limits.js';
+import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
 import { decodeRange } from './utf8.js';
 
 /** Returned when the document is left to the parser: JSON.parse never returns it. */
 export const NOT_ROUTED = undefined;
 
-/** Whether this engine hands small documents to JSON.parse at all. */
-export const ROUTES_SMALL_DOCUMENTS = builtinJsonParse !== undefined;
+/** Whether this engine hands whole documents to JSON.parse at all. */
+export const ROUTES_WHOLE_DOCUMENTS = builtinJsonParse !== undefined;
 
 /**
  * The value of the document in `input` from `start` (past any BOM), parsed by the engine's
  * JSON.parse; NOT_ROUTED when the parser must read it, as the module's comment says.
  */
-export function readSmallDocument(input: InputBytes, start: number, options: ResolvedOptions): unknown {
+export function readWholeDocument(input: InputBytes, start: number, options: ResolvedOptions): unknown {
   const { bytes, length } = input;
   if (input.shared || options.fatal) return NOT_ROUTED;
-  if (length > SMALL_DOCUMENT_LIMITS.maxBytes && !(BROWSER_BUILD && length <= SMALL_DOCUMENT_LIMITS.stringDocumentMaxBytes && mostlyStrings(bytes, start, length))) {
+  const limits = WHOLE_DOCUMENT_LIMITS;
+  const anyShapeMaxBytes = BROWSER_BUILD ? limits.browserAnyShapeMaxBytes : limits.anyShapeMaxBytes;
+  if (length > anyShapeMaxBytes && !(BROWSER_BUILD && length <= limits.stringDocumentMaxBytes && mostlyStrings(bytes, start, length))) {
     return NOT_ROUTED;
   }
   let first = start;
