@@ -18,6 +18,7 @@
 
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
 import { engineJsonParse } from './engine-json-parse.js';
+import { readsEscapedKeysRight } from './escaped-keys.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { NO_SUBTREE, type ParseState } from './state.js';
 import { MAX_ROUTED_TEXT_BYTES } from './text-limits.js';
@@ -85,9 +86,8 @@ const GUARDED_KEYS: readonly string[] = ['__proto__', 'constructor'];
  *
  * The pass follows brackets and strings only; it does not check the grammar. A subtree it chose
  * that JSON.parse refuses is read by the parser, which then fails at the same byte as without a
- * plan. A subtree is refused when it holds a key with an escape (V8's JSON.parse gives some escaped
- * keys wrong, bench/NOTES.md) or, when protoAction or constructorAction guard them, a key that
- * they guard.
+ * plan. A subtree is refused when it holds a key with an escape where the engine gives some wrong
+ * (escaped-keys.ts) or, when protoAction or constructorAction guard them, a key that they guard.
  */
 export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits = SUBTREE_PLAN_LIMITS): void {
   const bytes = state.bytes;
@@ -102,6 +102,7 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
   if (bytes[first] !== OPEN_BRACE && bytes[first] !== OPEN_BRACKET) return;
   const outside = outsideStringBytes();
   const guardsKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
+  const escapedKeysWrong = !readsEscapedKeysRight(engineJsonParse);
   const maxDepth = state.maxDepth < MAX_PLAN_DEPTH ? state.maxDepth : MAX_PLAN_DEPTH;
   const { minSubtreeBytes, maxSubtreeBytes, minStringShare, minMeanStringBytes, stretchBytes } = limits;
   // Kept across plans: typed arrays this long get a backing store of their own, made at each call.
@@ -147,7 +148,7 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
           }
           pos++;
         }
-        if (atKey && (escaped || (guardsKeys && isGuardedKey(bytes, from + 1, pos)))) refusedKeyAt = from;
+        if (atKey && ((escaped && escapedKeysWrong) || (guardsKeys && isGuardedKey(bytes, from + 1, pos)))) refusedKeyAt = from;
         atKey = false;
         stringBytes += pos + 1 - from;
         strings++;

@@ -33,11 +33,11 @@ export function resolveOptions(options: ParseBinaryOptions | undefined, caller: 
   if (typeof maxDepth !== 'number' || !(maxDepth >= 0) || (maxDepth !== Infinity && !Number.isInteger(maxDepth))) {
     throw new TypeError(`${caller}: options.maxDepth must be a non-negative integer or Infinity`);
   }
-  if (!KEY_ACTIONS.includes(protoAction)) {
-    throw new TypeError(`${caller}: options.protoAction must be 'ignore', 'error' or 'remove'`);
-  }
-  if (!KEY_ACTIONS.includes(constructorAction)) {
-    throw new TypeError(`${caller}: options.constructorAction must be 'ignore', 'error' or 'remove'`);
-  }
+  checkKeyAction(protoAction, 'protoAction', caller);
+  checkKeyAction(constructorAction, 'constructorAction', caller);
   return { fatal, maxDepth, protoAction, constructorAction };
+}
+
+function checkKeyAction(action: unknown, name: string, caller: string): void {
+  if (!KEY_ACTIONS.includes(action)) throw new TypeError(`${caller}: options.${name} must be 'ignore', 'error' or 'remove'`);
 }

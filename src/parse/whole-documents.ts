@@ -8,9 +8,9 @@
  * (whole-document-limits.ts has the figures). The text is then what native's pipeline makes, once,
  * and dropped at once; past `WHOLE_DOCUMENT_LIMITS.anyShapeMaxBytes` the parser reads the bytes and
  * makes no document-sized text. A document goes when:
- * - no key holds an escape: V8 13.6 to 15.0 give some escaped keys wrong (issue 13), and an
- *   escape in a key is found by {@link keysHoldNoEscape}, which costs a string search where the
- *   text holds no backslash;
+ * - no key holds an escape, where the engine gives some escaped keys wrong (V8 13.6 to 15.0,
+ *   escaped-keys.ts): such a key is found by {@link keysHoldNoEscape}, which costs a string search
+ *   where the text holds no backslash;
  * - no key that protoAction or constructorAction guard appears, when they guard any;
  * - nesting deeper than maxDepth is impossible: each level takes two bytes, one of them an opening
  *   bracket, so a short document or one with few brackets cannot (the body entry points' maxDepth
@@ -28,6 +28,7 @@
 
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, DIGIT_0, DIGIT_9, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
 import { builtinJsonParse } from './engine-json-parse.js';
+import { readsEscapedKeysRight } from './escaped-keys.js';
 import type { InputBytes } from './input-bytes.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
@@ -68,7 +69,9 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   } catch {
     return NOT_ROUTED;
   }
-  if (!keysHoldNoEscape(text)) return NOT_ROUTED;
+  // Where escaped keys come out wrong, a key that holds one keeps the document from JSON.parse; the
+  // browser build, for its size cap, keeps every document with a backslash from it there instead.
+  if (!readsEscapedKeysRight(builtinJsonParse!) && (BROWSER_BUILD ? text.includes(BACKSLASH_TEXT) : !keysHoldNoEscape(text))) return NOT_ROUTED;
   // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
   // has opening brackets, which are counted only when the length alone cannot tell.
   if (length - start > 2 * options.maxDepth && !opensAtMost(text, options.maxDepth)) return NOT_ROUTED;
