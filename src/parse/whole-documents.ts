@@ -20,8 +20,8 @@
  * On Bun, objects that open with an index key stay with the parser, which builds them faster. The
  * browser build takes documents of any shape up to 64 KB, and past it those mostly of strings
  * ({@link mostlyStrings}): in Chromium the parser, which has no native slice to cut strings from
- * the input, took about twice native's time on such documents (bench/NOTES.md, round 32), and it
- * beats JSON.parse on records of numbers. Anything JSON.parse refuses is parsed again by the
+ * the input, took about twice native's time on such documents (bench/NOTES.md, rounds 32 and 33),
+ * and it beats JSON.parse on records of numbers. Anything JSON.parse refuses is parsed again by the
  * parser, which gives the failure its place and words. The values are the ones the parser builds:
  * JSON.parse of the same text is the oracle.
  */
@@ -89,22 +89,27 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
 const STRING_SHARE_SAMPLE = 4096;
 
 /**
- * Whether at least half of the first STRING_SHARE_SAMPLE bytes from `from` lie inside strings. In
- * Chromium the parser, which builds every string from character codes, took about twice native's
- * time on such documents (maps keyed by data, prose, messages: 1.81 and 1.96), while on records of
- * numbers it can beat JSON.parse (citm_catalog, 39 % of its first 4 KB in strings: 0.53); handed
- * whole to JSON.parse they read 1.00 to 1.18 (bench/NOTES.md, round 32).
+ * Whether at least three quarters of the first STRING_SHARE_SAMPLE bytes from `from`, blanks outside
+ * strings left out, lie inside strings. Blanks are layout, which JSON.parse skips as fast as the
+ * parser. In Chromium the parser, which builds every string from character codes, took about twice
+ * native's time on such documents (maps keyed by data, prose, messages, command trees), while on
+ * records of numbers it beats JSON.parse: citm_catalog, 70 % strings without its indentation, read
+ * 0.67 by the parser and 1.01 routed; command-tree, 87 %, read 2.12 and 1.00; integer-keys-100k,
+ * 62 %, 1.03 and 1.37 (Chromium 156, bench/NOTES.md, round 33). Every map, prose and message
+ * document of the sets reads 0.86 to 1.00.
  */
 function mostlyStrings(bytes: Uint8Array, from: number, end: number): boolean {
   const stop = end - from < STRING_SHARE_SAMPLE ? end : from + STRING_SHARE_SAMPLE;
   let inStrings = 0;
+  let blanks = 0;
   for (let at = from; at < stop; at++) {
+    if (isWhitespace(bytes[at])) blanks++;
     if (bytes[at] !== QUOTE) continue;
     const open = at;
     while (++at < stop && bytes[at] !== QUOTE) if (bytes[at] === BACKSLASH) at++;
     inStrings += at - open + 1;
   }
-  return 2 * inStrings >= stop - from;
+  return 4 * inStrings >= 3 * (stop - from - blanks);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Documents in the browser build (BROWSER_BUILD true): up to 64 KB they go to JSON.parse as
-// elsewhere; past it, those whose first 4 KB lie mostly inside strings go there too.
+// elsewhere; past it, those whose first 4 KB lie mostly inside strings (blanks left out) go there too.
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/platform/browser-build.js', () => ({ BROWSER_BUILD: true }));
@@ -45,7 +45,7 @@ describe('browser build: whole documents', () => {
     expect(route('[[[1]]]', { maxDepth: 2 })).toBe(NOT_ROUTED);
   });
 
-  it('past 64 KB, go to JSON.parse when at least half of their first 4 KB lies inside strings', () => withEscapedKeysRight(true, () => {
+  it('past 64 KB, go to JSON.parse when three quarters of their first 4 KB, blanks left out, lie inside strings', () => withEscapedKeysRight(true, () => {
     const prose = JSON.stringify(Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`key${i}`, `a message, number ${i}, with "quotes" and\nlines`])));
     expect(prose.length).toBeGreaterThan(64 * 1024);
     expect(route(prose)).toEqual(JSON.parse(prose));
@@ -57,6 +57,12 @@ describe('browser build: whole documents', () => {
     expect(route(headed)).toEqual(JSON.parse(headed));
     const numbersFirst = `{"rows":${numbers},"names":${JSON.stringify(Array.from({ length: 200 }, (_, i) => `name number ${i}`))}}`;
     expect(route(numbersFirst)).toBe(NOT_ROUTED);
+    // Indentation is layout, not content: a pretty-printed tree of names goes, pretty-printed
+    // records of numbers stay.
+    const tree = JSON.stringify(Object.fromEntries(Array.from({ length: 800 }, (_, i) => [`command-${i}`, { capsule: `does thing ${i}`, flags: {} }])), null, 8);
+    expect(tree.length).toBeGreaterThan(64 * 1024);
+    expect(route(tree)).toEqual(JSON.parse(tree));
+    expect(route(JSON.stringify(JSON.parse(numbers), null, 8))).toBe(NOT_ROUTED);
   }));
 
   it('past 64 KB, stay with the parser where an escaped key, a guarded key or invalid content is', () => {
