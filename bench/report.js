@@ -499,11 +499,12 @@ function runtimeTitle(runtime, latest) {
  * engine (Chromium twice: without and with a strict Content-Security-Policy), and the HTTP runs of
  * `npm run bench:http -- --save` in the columns of the runtimes they ran on.
  */
-function summaryMarkdown(results, httpResults = []) {
+function summaryMarkdown(results, httpResults = [], { brief = false } = {}) {
   const columns = [];
   for (const [runtime, latest] of Object.entries(results)) {
     columns.push({ runtime, title: runtimeTitle(runtime, latest), latest, realworld: latest.sections.realworld });
-    if (latest.sections['realworld-csp']) columns.push({ runtime: `${runtime}-csp`, title: `${runtimeTitle(runtime, latest)}, strict CSP`, latest, realworld: latest.sections['realworld-csp'] });
+    // The README's brief table leaves the strict-CSP column to RESULTS.md.
+    if (latest.sections['realworld-csp'] && !brief) columns.push({ runtime: `${runtime}-csp`, title: `${runtimeTitle(runtime, latest)}, strict CSP`, latest, realworld: latest.sections['realworld-csp'] });
   }
   const setRow = (set) => [
     `parse time vs native: ${set} (geometric mean)`,
@@ -549,6 +550,7 @@ function summaryMarkdown(results, httpResults = []) {
   rows.push(...httpSummaryRows(columns, httpResults));
   const processes = [...new Set(columns.map(({ realworld }) => realworld?.processes).filter(Boolean))];
   const coldProcesses = [...new Set(columns.map(({ latest }) => latest.sections.cold?.processes).filter(Boolean))];
+  if (brief) return [table(['', ...columns.map(({ title }) => title)], rows), '', briefSummaryNote(columns, processes)].join('\n');
   return [
     table(['', ...columns.map(({ title }) => title)], rows),
     '',
@@ -580,6 +582,16 @@ function freshPageSummaryNote(columns) {
       ? ' The figure in brackets counts the fresh pages each parse touched and takes their cost out of both times: at this price it is the one to expect where new memory is cheap, as it is on most machines (bench/NOTES.md, round 30).'
       : ' The figure in brackets counts the fresh pages each parse touched and takes their whole cost out of both times; at this price, a few times an ordinary machine\'s, the truth on an ordinary machine lies between the two figures, nearer the first (bench/NOTES.md, rounds 30 and 31).';
   return `\nFresh memory: touching a page of memory for the first time cost ${range} in these runs (${values.length} of ${columns.length} columns${unmeasured ? '; the others come from earlier runs that did not measure it' : ''}); an ordinary machine's kernel takes well under a microsecond. Native's pipeline maps more new memory than parseBinary, the whole decoded string first, so the price moves its large documents' times most.${reading}`;
+}
+
+/**
+ * The README's one paragraph under the summary: what the ratios are, what the brackets take out,
+ * and where the rest is (RESULTS.md carries the full notes).
+ */
+function briefSummaryNote(columns, processes) {
+  const prices = columns.map(({ realworld }) => realworld?.environment?.freshPageMicros).filter((micros) => micros !== undefined);
+  const brackets = prices.length === 0 ? '' : ` In brackets: the same with the cost of the fresh memory pages each parse touched taken out of both times (${freshPageRange(prices)} a page on this virtual machine, several times an ordinary kernel's price; the truth elsewhere lies between the two, nearer the first).`;
+  return `Time per parse over \`JSON.parse(new TextDecoder().decode(bytes))\`, side by side in one process (CPU time; wall-clock in Chromium), the median over ${processes.join(' or ') || 'several'} fresh processes; below 1× is faster than native.${brackets} Sets: classic = twitter, citm_catalog, canada; realworld = ten JSON files shipped with public software; look-alikes = generated documents of the same shapes; bodies = 0.2 to 16 KB cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys. Servers: wrk against node:http, Bun.serve or Deno.serve, each server alone in a memory-capped cgroup. Methods, per-document figures and charts: [bench/RESULTS.md](https://github.com/json-parse-binary/json-parse-binary/blob/main/bench/RESULTS.md).`;
 }
 
 /** The median price of a page (µs) from which the bracketed figures are the ones to read first. */
@@ -763,7 +775,7 @@ function main() {
   if (values.readme && existsSync(readmePath)) {
     let text = readFileSync(readmePath, 'utf8');
     const replaced = [];
-    const blocks = { summary: summaryMarkdown(results, httpResults) };
+    const blocks = { summary: summaryMarkdown(results, httpResults, { brief: true }) };
     for (const name of Object.keys(sectionBuilders)) {
       const section = results[readmeRuntime].sections[name];
       if (section) blocks[name] = sectionBlock(name, readmeRuntime, section, repoDir);

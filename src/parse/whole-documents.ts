@@ -14,7 +14,8 @@
  * - no key that protoAction or constructorAction guard appears, when they guard any;
  * - nesting deeper than maxDepth is impossible: each level takes two bytes, one of them an opening
  *   bracket, so a short document or one with few brackets cannot (the body entry points' maxDepth
- *   of 1000 needs the count past 2 KB);
+ *   of 1000 needs the count past 2 KB); outside the browser build, a document of long strings with
+ *   more brackets has its depth walked (exact-depth.ts);
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
  * On Bun, objects that open with an index key stay with the parser, which builds them faster. The
@@ -26,7 +27,7 @@
  * JSON.parse of the same text is the oracle.
  */
 
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, DIGIT_0, DIGIT_9, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, DIGIT_0, DIGIT_9, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
 import { builtinJsonParse } from './engine-json-parse.js';
 import { readsEscapedKeysRight } from './escaped-keys.js';
 import type { InputBytes } from './input-bytes.js';
@@ -35,6 +36,9 @@ import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
 import { decodeRange } from './utf8.js';
+import { nestsAtMost } from './exact-depth.js';
+import { mostlyStrings, stringsLookLong } from './string-sample.js';
+import { BACKSLASH_TEXT, closingQuote } from './text-scan.js';
 
 /** Returned when the document is left to the parser: JSON.parse never returns it. */
 export const NOT_ROUTED = undefined;
@@ -73,8 +77,12 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   // browser build, for its size cap, keeps every document with a backslash from it there instead.
   if (!readsEscapedKeysRight(builtinJsonParse!) && (BROWSER_BUILD ? text.includes(BACKSLASH_TEXT) : !keysHoldNoEscape(text))) return NOT_ROUTED;
   // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
-  // has opening brackets, which are counted only when the length alone cannot tell.
-  if (length - start > 2 * options.maxDepth && !opensAtMost(text, options.maxDepth)) return NOT_ROUTED;
+  // has opening brackets, which are counted only when the length alone cannot tell; past that, a
+  // document of long strings (prose, messages: brackets inside them) has its depth walked.
+  const maxDepth = options.maxDepth;
+  if (length - start > 2 * maxDepth && !opensAtMost(text, maxDepth) && (BROWSER_BUILD || !stringsLookLong(bytes, first, last) || !nestsAtMost(text, maxDepth))) {
+    return NOT_ROUTED;
+  }
   if ((options.protoAction !== 'ignore' && text.includes('"__proto__"')) || (options.constructorAction !== 'ignore' && text.includes('"constructor"'))) {
     return NOT_ROUTED;
   }
@@ -85,32 +93,6 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   }
 }
 
-/** Bytes from a large document's start whose share inside strings decides its way in browsers. */
-const STRING_SHARE_SAMPLE = 4096;
-
-/**
- * Whether at least three quarters of the first STRING_SHARE_SAMPLE bytes from `from`, blanks outside
- * strings left out, lie inside strings. Blanks are layout, which JSON.parse skips as fast as the
- * parser. In Chromium the parser, which builds every string from character codes, took about twice
- * native's time on such documents (maps keyed by data, prose, messages, command trees), while on
- * records of numbers it beats JSON.parse: citm_catalog, 70 % strings without its indentation, read
- * 0.67 by the parser and 1.01 routed; command-tree, 87 %, read 2.12 and 1.00; integer-keys-100k,
- * 62 %, 1.03 and 1.37 (Chromium 156, bench/NOTES.md, round 33). Every map, prose and message
- * document of the sets reads 0.86 to 1.00.
- */
-function mostlyStrings(bytes: Uint8Array, from: number, end: number): boolean {
-  const stop = end - from < STRING_SHARE_SAMPLE ? end : from + STRING_SHARE_SAMPLE;
-  let inStrings = 0;
-  let blanks = 0;
-  for (let at = from; at < stop; at++) {
-    if (isWhitespace(bytes[at])) blanks++;
-    if (bytes[at] !== QUOTE) continue;
-    const open = at;
-    while (++at < stop && bytes[at] !== QUOTE) if (bytes[at] === BACKSLASH) at++;
-    inStrings += at - open + 1;
-  }
-  return 4 * inStrings >= 3 * (stop - from - blanks);
-}
 
 /**
  * Whether the object whose members start at `from` opens with an index key (`"0"`, `"17"`): on Bun,
@@ -123,8 +105,6 @@ function startsWithIndexKey(bytes: Uint8Array, from: number, end: number): boole
   return bytes[at] === QUOTE && bytes[at + 1] >= DIGIT_0 && bytes[at + 1] <= DIGIT_9;
 }
 
-const BACKSLASH_TEXT = '\\';
-const QUOTE_TEXT = '"';
 const OPEN_BRACE_TEXT = '{';
 const OPEN_BRACKET_TEXT = '[';
 
@@ -139,14 +119,8 @@ const OPEN_BRACKET_TEXT = '[';
 export function keysHoldNoEscape(text: string): boolean {
   let at = text.indexOf(BACKSLASH_TEXT);
   while (at !== -1) {
-    let close = at;
-    for (;;) {
-      close = text.indexOf(QUOTE_TEXT, close + 1);
-      if (close === -1) return false;
-      let before = close - 1;
-      while (text.charCodeAt(before) === BACKSLASH) before--;
-      if (((close - 1 - before) & 1) === 0) break;
-    }
+    const close = closingQuote(text, at);
+    if (close === -1) return false;
     let next = close + 1;
     let code = text.charCodeAt(next);
     while (isWhitespace(code)) code = text.charCodeAt(++next);

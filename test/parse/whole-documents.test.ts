@@ -97,6 +97,18 @@ describe('whole documents go to the engine JSON.parse', () => {
     expect(route(utf8(text))).toEqual(JSON.parse(text));
   });
 
+  it('walks the depth of a document of long strings whose brackets outnumber maxDepth', () => {
+    // Messages with placeholders: 4,500 opening brackets, two levels of structure.
+    const messages = JSON.stringify({ messages: Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`message_${i}`, `Cannot find the name '{0}' in the module {1}; did you mean '{2}', number ${i}?`])) });
+    expect(route(messages, { maxDepth: 1000 })).toEqual(JSON.parse(messages));
+    expect(route(messages, { maxDepth: 2 })).toEqual(JSON.parse(messages));
+    expect(route(messages, { maxDepth: 1 })).toBe(NOT_ROUTED);
+    // Records with as many brackets are not walked: the parser reads them.
+    const records = JSON.stringify(Array.from({ length: 1200 }, (_, id) => ({ id, name: `n${id}` })));
+    expect(route(records, { maxDepth: 1000 })).toBe(NOT_ROUTED);
+    expect(withWholeDocumentRoute(() => parseBinary(utf8(messages), { maxDepth: 1 })).ok).toBe(false);
+  });
+
   it('takes documents of any shape up to ANY_SHAPE_MAX_BYTES (4 MiB), not longer', () => {
     expect(ANY_SHAPE_MAX_BYTES).toBe(4 * 1024 * 1024);
     // Records of numbers, which the browser build keeps with the parser past 64 KB, go here.
