@@ -54,6 +54,37 @@ export function decodeRange(bytes: Uint8Array, start: number, end: number, share
 }
 
 /**
+ * Longest piece of a text for JSON.parse decoded in one call: Node makes a decoded string of about
+ * 1 MB or more (its EXTERN_APEX) an external string, whose memory lies outside V8's heap, and even
+ * as UTF-16 a piece this long stays under that.
+ */
+export const HEAP_TEXT_PIECE_BYTES = 448 * 1024;
+
+/**
+ * Decodes `bytes[start, end)` as {@link decodeRange} does, as a string that lives in V8's heap: a
+ * long range is decoded in pieces (cut before a byte that starts a character) and joined, and
+ * JSON.parse makes the joined text one string on the heap. Node 26 servers that parsed 1 MB bodies
+ * from one external text each and detached the bodies grew from 96 to 313 MB of RSS in 30 s and
+ * were OOM-killed under a 300 MB cap; with pieces they stayed flat (bench/NOTES.md, round 33). An
+ * external text's memory is weighed by V8 only against other external memory, which detaching
+ * buffers lowers at once.
+ */
+export function decodeInHeap(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= HEAP_TEXT_PIECE_BYTES) return decodeRange(bytes, start, end, false);
+  let text = '';
+  for (let at = start; at < end; ) {
+    const cut = end - at > HEAP_TEXT_PIECE_BYTES ? at + HEAP_TEXT_PIECE_BYTES : end;
+    // Continuation bytes (10xxxxxx) belong to the character before them, which starts at most 3
+    // bytes back; past that they are stray, each its own U+FFFD, and any cut among them decodes alike.
+    let stop = cut;
+    while (stop < end && stop > cut - 3 && (bytes[stop] & 0xc0) === 0x80) stop--;
+    text += decodeRange(bytes, at, stop, false);
+    at = stop;
+  }
+  return text;
+}
+
+/**
  * `Buffer#latin1Slice` (Node, Bun, and Deno's node:buffer), where it gives what TextDecoder gives on
  * a probe of ASCII. Latin-1 maps each
  * byte to one character, so on bytes known to be ASCII it gives what UTF-8 decoding gives, without

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8Into } from '../../src/parse/utf8.js';
+import { HEAP_TEXT_PIECE_BYTES, decodeInHeap, decodeUtf8Into } from '../../src/parse/utf8.js';
 
 // decodeUtf8Into builds short non-ASCII strings (and, in the browser build, those up to 96 bytes):
 // it must replace ill-formed sequences exactly as the WHATWG decoder does.
@@ -36,5 +36,25 @@ describe('decodeUtf8Into', () => {
     units.set([0x41, 0x42, 0x43]);
     const length = decodeUtf8Into(bytes, 0, bytes.length, units, 3);
     expect(String.fromCharCode(...units.subarray(0, length))).toBe(`ABC${text}`);
+  });
+});
+
+describe('decodeInHeap', () => {
+  it('decodes a long range in pieces exactly as TextDecoder decodes it whole', () => {
+    const decoder = new TextDecoder();
+    const piece = HEAP_TEXT_PIECE_BYTES;
+    const cases: Uint8Array[] = [];
+    // A character of each length across every cut near the piece's end.
+    for (const character of ['é', '漢', '😀']) {
+      for (let shift = 0; shift < 4; shift++) cases.push(new TextEncoder().encode(`${'a'.repeat(piece - shift)}${character.repeat(8)}${'b'.repeat(piece)}`));
+    }
+    // Invalid UTF-8 at the cut: a truncated sequence, and a long run of stray continuation bytes.
+    const truncated = new Uint8Array(2 * piece + 10).fill(0x61);
+    truncated.set([0xe2, 0x82, 0x41], piece - 1);
+    const stray = new Uint8Array(2 * piece + 10).fill(0x80);
+    cases.push(truncated, stray);
+    for (const bytes of cases) expect(decodeInHeap(bytes, 0, bytes.length)).toBe(decoder.decode(bytes));
+    const bytes = cases[5];
+    expect(decodeInHeap(bytes, 7, bytes.length - 5)).toBe(decoder.decode(bytes.subarray(7, bytes.length - 5)));
   });
 });
