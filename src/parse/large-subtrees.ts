@@ -22,7 +22,7 @@ import { readsEscapedKeysRight } from './escaped-keys.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { NO_SUBTREE, type ParseState } from './state.js';
 import { MAX_ROUTED_TEXT_BYTES } from './text-limits.js';
-import { decodeInHeap } from './utf8.js';
+import { decodeInPieces } from './utf8.js';
 import { skipTextWords } from './word-view.js';
 
 /** Whether this engine hands subtrees to JSON.parse at all. */
@@ -211,7 +211,7 @@ export function readLargeSubtree(state: ParseState, open: number): unknown {
   if (!chosen) return undefined;
   let value: unknown;
   try {
-    value = engineJsonParse!(decodeInHeap(state.bytes, open, close));
+    value = engineJsonParse!(decodeInPieces(state.bytes, open, close));
   } catch {
     return undefined;
   }

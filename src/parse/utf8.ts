@@ -54,26 +54,24 @@ export function decodeRange(bytes: Uint8Array, start: number, end: number, share
 }
 
 /**
- * Longest piece of a text for JSON.parse decoded in one call: Node makes a decoded string of about
- * 1 MB or more (its EXTERN_APEX) an external string, whose memory lies outside V8's heap, and even
- * as UTF-16 a piece this long stays under that.
+ * Longest piece of a text for JSON.parse decoded in one call. Node 26 servers under a 300 MB cap
+ * that decoded each 1 MB body in one call, parsed it and detached it grew by 150 to 270 MB of RSS a
+ * minute and were OOM-killed; pieces of 256 or 448 KB kept them flat, 960 KB did not (bench/NOTES.md,
+ * round 33). Not external strings: below about 1 M characters Node's decoders make heap strings.
  */
-export const HEAP_TEXT_PIECE_BYTES = 448 * 1024;
+export const TEXT_PIECE_BYTES = 448 * 1024;
 
 /**
- * Decodes `bytes[start, end)` as {@link decodeRange} does, as a string that lives in V8's heap: a
- * long range is decoded in pieces (cut before a byte that starts a character) and joined, and
- * JSON.parse makes the joined text one string on the heap. Node 26 servers that parsed 1 MB bodies
- * from one external text each and detached the bodies grew from 96 to 313 MB of RSS in 30 s and
- * were OOM-killed under a 300 MB cap; with pieces they stayed flat (bench/NOTES.md, round 33). An
- * external text's memory is weighed by V8 only against other external memory, which detaching
- * buffers lowers at once.
+ * Decodes `bytes[start, end)` as {@link decodeRange} does; a range longer than
+ * {@link TEXT_PIECE_BYTES} in pieces (cut before a byte that starts a character), joined, which
+ * JSON.parse makes one string again. The join costs a copy of the text: on a machine whose fresh
+ * pages are dear, a few tenths of native's time on documents past the piece.
  */
-export function decodeInHeap(bytes: Uint8Array, start: number, end: number): string {
-  if (end - start <= HEAP_TEXT_PIECE_BYTES) return decodeRange(bytes, start, end, false);
+export function decodeInPieces(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= TEXT_PIECE_BYTES) return decodeRange(bytes, start, end, false);
   let text = '';
   for (let at = start; at < end; ) {
-    const cut = end - at > HEAP_TEXT_PIECE_BYTES ? at + HEAP_TEXT_PIECE_BYTES : end;
+    const cut = end - at > TEXT_PIECE_BYTES ? at + TEXT_PIECE_BYTES : end;
     // Continuation bytes (10xxxxxx) belong to the character before them, which starts at most 3
     // bytes back; past that they are stray, each its own U+FFFD, and any cut among them decodes alike.
     let stop = cut;

@@ -35,7 +35,7 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
-import { decodeInHeap, decodeRange } from './utf8.js';
+import { decodeInPieces, decodeRange } from './utf8.js';
 import { nestsAtMost } from './exact-depth.js';
 import { mostlyStrings, stringsLookLong } from './string-sample.js';
 import { BACKSLASH_TEXT, closingQuote } from './text-scan.js';
@@ -69,7 +69,7 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   let text: string;
   try {
     // A large document's text may be more than the engine can hold: the parser then reads it.
-    text = BROWSER_BUILD ? decodeRange(bytes, first, last + 1, false) : decodeInHeap(bytes, first, last + 1);
+    text = BROWSER_BUILD ? decodeRange(bytes, first, last + 1, false) : decodeInPieces(bytes, first, last + 1);
   } catch {
     return NOT_ROUTED;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEAP_TEXT_PIECE_BYTES, decodeInHeap, decodeUtf8Into } from '../../src/parse/utf8.js';
+import { TEXT_PIECE_BYTES, decodeInPieces, decodeUtf8Into } from '../../src/parse/utf8.js';
 
 // decodeUtf8Into builds short non-ASCII strings (and, in the browser build, those up to 96 bytes):
 // it must replace ill-formed sequences exactly as the WHATWG decoder does.
@@ -39,10 +39,10 @@ describe('decodeUtf8Into', () => {
   });
 });
 
-describe('decodeInHeap', () => {
+describe('decodeInPieces', () => {
   it('decodes a long range in pieces exactly as TextDecoder decodes it whole', () => {
     const decoder = new TextDecoder();
-    const piece = HEAP_TEXT_PIECE_BYTES;
+    const piece = TEXT_PIECE_BYTES;
     const cases: Uint8Array[] = [];
     // A character of each length across every cut near the piece's end.
     for (const character of ['é', '漢', '😀']) {
@@ -53,8 +53,8 @@ describe('decodeInHeap', () => {
     truncated.set([0xe2, 0x82, 0x41], piece - 1);
     const stray = new Uint8Array(2 * piece + 10).fill(0x80);
     cases.push(truncated, stray);
-    for (const bytes of cases) expect(decodeInHeap(bytes, 0, bytes.length)).toBe(decoder.decode(bytes));
+    for (const bytes of cases) expect(decodeInPieces(bytes, 0, bytes.length)).toBe(decoder.decode(bytes));
     const bytes = cases[5];
-    expect(decodeInHeap(bytes, 7, bytes.length - 5)).toBe(decoder.decode(bytes.subarray(7, bytes.length - 5)));
+    expect(decodeInPieces(bytes, 7, bytes.length - 5)).toBe(decoder.decode(bytes.subarray(7, bytes.length - 5)));
   });
 });
