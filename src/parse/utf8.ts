@@ -1,5 +1,6 @@
 import { loadNodeBuiltin } from '../platform/node-builtin.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { V8_MAJOR } from '../platform/v8-major.js';
 import { byteRange, copyOfRange } from './byte-views.js';
 
 // UTF-8 helpers for string values. Bytes below 0x80 never occur inside a multi-byte sequence,
@@ -54,21 +55,25 @@ export function decodeRange(bytes: Uint8Array, start: number, end: number, share
 }
 
 /**
- * Longest piece of a text for JSON.parse decoded in one call. Node 26 servers under a 300 MB cap
- * that decoded each 1 MB body in one call, parsed it and detached it grew by 150 to 270 MB of RSS a
- * minute and were OOM-killed; pieces of 256 or 448 KB kept them flat, 960 KB did not (bench/NOTES.md,
- * round 33). Not external strings: below about 1 M characters Node's decoders make heap strings.
+ * Longest piece of a text for JSON.parse decoded in one call, on V8 14 and later. Node 26 servers
+ * under a 300 MB cap that decoded each 1 MB body in one call, parsed it and detached it grew by 150
+ * to 600 MB of RSS a minute and were OOM-killed; pieces of 256 or 448 KB kept them flat, 960 KB did
+ * not; Node 24 servers stayed flat with one call (bench/NOTES.md, round 33). Not external strings:
+ * below about 1 M characters Node's decoders make heap strings.
  */
 export const TEXT_PIECE_BYTES = 448 * 1024;
 
+/** Whether long texts are decoded in pieces: on V8 14+ (Node 26, Deno), as the comment above says. */
+export const DECODES_IN_PIECES = V8_MAJOR >= 14;
+
 /**
- * Decodes `bytes[start, end)` as {@link decodeRange} does; a range longer than
- * {@link TEXT_PIECE_BYTES} in pieces (cut before a byte that starts a character), joined, which
- * JSON.parse makes one string again. The join costs a copy of the text: on a machine whose fresh
- * pages are dear, a few tenths of native's time on documents past the piece.
+ * Decodes `bytes[start, end)` as {@link decodeRange} does; where {@link DECODES_IN_PIECES}, a range
+ * longer than {@link TEXT_PIECE_BYTES} in pieces (cut before a byte that starts a character), joined,
+ * which JSON.parse makes one string again. The join costs a copy of the text: on a machine whose
+ * fresh pages are dear, a few tenths of native's time on documents past the piece.
  */
-export function decodeInPieces(bytes: Uint8Array, start: number, end: number): string {
-  if (end - start <= TEXT_PIECE_BYTES) return decodeRange(bytes, start, end, false);
+export function decodeInPieces(bytes: Uint8Array, start: number, end: number, inPieces = DECODES_IN_PIECES): string {
+  if (!inPieces || end - start <= TEXT_PIECE_BYTES) return decodeRange(bytes, start, end, false);
   let text = '';
   for (let at = start; at < end; ) {
     const cut = end - at > TEXT_PIECE_BYTES ? at + TEXT_PIECE_BYTES : end;

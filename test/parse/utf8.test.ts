@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT_PIECE_BYTES, decodeInPieces, decodeUtf8Into } from '../../src/parse/utf8.js';
+import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeUtf8Into } from '../../src/parse/utf8.js';
+import { V8_MAJOR } from '../../src/platform/v8-major.js';
 
 // decodeUtf8Into builds short non-ASCII strings (and, in the browser build, those up to 96 bytes):
 // it must replace ill-formed sequences exactly as the WHATWG decoder does.
@@ -53,8 +54,15 @@ describe('decodeInPieces', () => {
     truncated.set([0xe2, 0x82, 0x41], piece - 1);
     const stray = new Uint8Array(2 * piece + 10).fill(0x80);
     cases.push(truncated, stray);
-    for (const bytes of cases) expect(decodeInPieces(bytes, 0, bytes.length)).toBe(decoder.decode(bytes));
+    for (const bytes of cases) expect(decodeInPieces(bytes, 0, bytes.length, true)).toBe(decoder.decode(bytes));
     const bytes = cases[5];
-    expect(decodeInPieces(bytes, 7, bytes.length - 5)).toBe(decoder.decode(bytes.subarray(7, bytes.length - 5)));
+    expect(decodeInPieces(bytes, 7, bytes.length - 5, true)).toBe(decoder.decode(bytes.subarray(7, bytes.length - 5)));
+  });
+});
+
+describe('DECODES_IN_PIECES', () => {
+  it('is on for V8 14 and later, where one long decode grew servers, and off before', () => {
+    expect(V8_MAJOR).toBe(Number.parseInt(process.versions.v8, 10));
+    expect(DECODES_IN_PIECES).toBe(V8_MAJOR >= 14);
   });
 });
