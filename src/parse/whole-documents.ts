@@ -60,11 +60,13 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   }
   let first = start;
   while (first < length && isWhitespace(bytes[first])) first++;
+  const opening = bytes[first];
+  // Input that opens with no container fails at its first byte: no scan of its end for it.
+  if (opening !== OPEN_BRACE && opening !== OPEN_BRACKET) return NOT_ROUTED;
   let last = length - 1;
   while (last > first && isWhitespace(bytes[last])) last--;
-  const opening = bytes[first];
   const closing = bytes[last];
-  if (!((opening === OPEN_BRACE && closing === CLOSE_BRACE) || (opening === OPEN_BRACKET && closing === CLOSE_BRACKET))) return NOT_ROUTED;
+  if (closing !== (opening === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET)) return NOT_ROUTED;
   if (ON_BUN && opening === OPEN_BRACE && startsWithIndexKey(bytes, first + 1, last)) return NOT_ROUTED;
   let text: string;
   try {

@@ -43,6 +43,15 @@ describe('whole documents go to the engine JSON.parse', () => {
     }
   });
 
+  it('answers input that opens no container at its first byte, however long its blank tail', () => {
+    // The route looks at the end only after the start opened an object or an array.
+    const bytes = new Uint8Array(1 << 20).fill(0x20);
+    bytes[0] = 0x78;
+    expect(route(bytes)).toBe(NOT_ROUTED);
+    const result = withWholeDocumentRoute(() => parseBinary(bytes));
+    expect(result.ok === false && [result.code, result.position]).toEqual(['UNEXPECTED_TOKEN', 0]);
+  });
+
   it('leaves what JSON.parse refuses to the parser, which then fails where the text is wrong', () => {
     for (const text of ['{"a":1,}', '[1,]', "{'a':1}", '{"a":01}', '[1 2]', '{"a":"\u0001"}']) {
       expect(route(text)).toBe(NOT_ROUTED);
