@@ -40,6 +40,30 @@ async function parseBodyPipeline(detach) {
   };
 }
 
+// The usual pipeline's body, parsed by the usual JSON.parse or by parseBinary, then optionally
+// detached: what a program that calls the ponyfill itself does (bench/NOTES.md, round 34: on Node 26
+// the usual pipeline followed by detach grew until OOM-killed).
+async function concatenatedPipeline(parse, detachAfter) {
+  const { parseBinary, detach } = await import(new URL('./index.js', libraryUrl).href);
+  const parseBytes = parse === 'parseBinary' ? parseBinary : (bytes) => ({ ok: true, value: JSON.parse(bytes.toString()) });
+  return (req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const bytes = Buffer.concat(chunks);
+      let result;
+      try {
+        result = parseBytes(bytes);
+      } catch (error) {
+        result = { ok: false, message: error.message };
+      }
+      if (detachAfter) detach(bytes.buffer);
+      if (!result.ok) return res.writeHead(400).end(result.message);
+      res.end(summarize(result.value));
+    });
+  };
+}
+
 /** The adapters of json-parse-binary/express and /fastify sit beside body.js in dist/. */
 async function adapter(name) {
   return import(new URL(`./${name}.js`, libraryUrl).href);
@@ -70,6 +94,9 @@ const pipelines = {
   usual: async () => usualPipeline,
   parseBody: () => parseBodyPipeline(true),
   'parseBody-no-detach': () => parseBodyPipeline(false),
+  'usual-detach': () => concatenatedPipeline('JSON.parse', true),
+  parseBinary: () => concatenatedPipeline('parseBinary', false),
+  'parseBinary-detach': () => concatenatedPipeline('parseBinary', true),
   'express-json': () => expressApp(false),
   'express-parseBody': () => expressApp(true),
   'fastify-default': (wrap) => fastifyHandler(false, wrap),

@@ -6,9 +6,13 @@
 //   parseBody-no-detach  json-parse-binary/body with { detach: false }
 //   express-json / express-parseBody, fastify-default / fastify-parseBody (node:http only, when
 //                        dist/express.js and dist/fastify.js are built)
+//   usual-detach, parseBinary, parseBinary-detach (node:http only, by --modes alone): the usual
+//                        pipeline's concatenated body, parsed by JSON.parse or parseBinary, then
+//                        detached or not
 // Parts: `cases` (every size, body and pipeline, modes alternating over rounds), `squeeze` (step
 // the cap down under a fixed load until the usual pipeline fails, and see what parseBody does
-// there), `soak` (minutes at moderate load, server RSS sampled every 250 ms, charted).
+// there), `soak` (minutes at moderate load, server RSS sampled every 250 ms, charted; the usual
+// pipeline and parseBody with and without detach, or the pipelines --modes names).
 // Usage: node bench/http.js [--runtime node24|node26|bun|deno|node20|node22] [--quick]
 //   [--parts cases,squeeze,soak] [--squeeze] [--soak] [--sizes 1kb,64kb,1mb,10mb (or any: 1250kb, with the connections of the nearest)] [--bodies records,mixed]
 //   [--modes usual,parseBody,...] [--duration 8] [--warmup 2] [--rounds 2] [--cap 300mb|none]
@@ -145,8 +149,9 @@ function defaultModes() {
   return modes;
 }
 const modes = flags.modes ? flags.modes.split(',') : defaultModes();
-if (!isNode && modes.some((mode) => mode.startsWith('express') || mode.startsWith('fastify'))) {
-  throw new Error('express and fastify modes run on node:http only');
+const nodeOnlyModes = /^(express|fastify|usual-detach$|parseBinary)/;
+if (!isNode && modes.some((mode) => nodeOnlyModes.test(mode))) {
+  throw new Error('express, fastify, usual-detach and parseBinary modes run on node:http only');
 }
 
 const bodyCache = new Map();
@@ -240,7 +245,7 @@ async function runSoak() {
   const soakSeconds = Number(flags['soak-seconds'] ?? (quick ? 2 : 90));
   const connections = 4;
   const series = [];
-  for (const mode of ['usual', 'parseBody', 'parseBody-no-detach']) {
+  for (const mode of flags.modes ? modes : ['usual', 'parseBody', 'parseBody-no-detach']) {
     const row = await measure({ ...common, mode, capBytes, body: body(kind, size), connections, warmUpSeconds: 0, seconds: soakSeconds, rssEveryMs: 250 });
     const trend = rssTrend(row.rss ?? []);
     series.push({ mode, row, trend });

@@ -55,25 +55,41 @@ export function decodeRange(bytes: Uint8Array, start: number, end: number, share
 }
 
 /**
- * Longest piece of a text for JSON.parse decoded in one call, on V8 14 and later. Node 26 servers
- * under a 300 MB cap that decoded each 1 MB body in one call, parsed it and detached it grew by 150
- * to 600 MB of RSS a minute and were OOM-killed; pieces of 256 or 448 KB kept them flat, 960 KB did
- * not; Node 24 servers stayed flat with one call (bench/NOTES.md, round 33). Not external strings:
- * below about 1 M characters Node's decoders make heap strings.
+ * Longest piece of a text for JSON.parse decoded in one call, on V8 14 and later, when the text is
+ * not all ASCII. Node's decoders (`utf8Slice`, TextDecoder) build such a text in a temporary UTF-16
+ * buffer of twice its bytes, taken with malloc and freed at once; ASCII they copy straight into the
+ * string. Node 26 servers under a 300 MB cap that decoded each 1 MB body of prose in one call and
+ * then freed the body (detached it) grew by 500 to 700 MB of RSS a minute and were OOM-killed: the
+ * usual pipeline followed by `detach` too, while the V8 heap stayed at 25 MB. With glibc's mmap
+ * threshold fixed (`MALLOC_MMAP_THRESHOLD_`) they stayed flat, so it is the allocator holding freed
+ * memory. Pieces of 256 or 448 KB kept them flat, 960 KB did not; ASCII bodies in one call stayed
+ * flat, and so did Node 24 (bench/NOTES.md, rounds 33 and 34).
  */
 export const TEXT_PIECE_BYTES = 448 * 1024;
 
-/** Whether long texts are decoded in pieces: on V8 14+ (Node 26, Deno), as the comment above says. */
+/** Whether long texts not all ASCII are decoded in pieces: on V8 14+ (Node 26, Deno), as the comment above says. */
 export const DECODES_IN_PIECES = V8_MAJOR >= 14;
 
 /**
+ * `isAscii` of node:buffer (SIMD, about 1 % of native's whole pipeline), to let ASCII texts go in
+ * one call; where it is missing every long text is decoded in pieces.
+ */
+const nodeIsAscii: ((view: Uint8Array) => boolean) | undefined = BROWSER_BUILD
+  ? undefined
+  : (() => {
+      const isAscii = loadNodeBuiltin<{ isAscii: unknown }>('node:buffer')?.isAscii;
+      return typeof isAscii === 'function' ? (isAscii as (view: Uint8Array) => boolean) : undefined;
+    })();
+
+/**
  * Decodes `bytes[start, end)` as {@link decodeRange} does; where {@link DECODES_IN_PIECES}, a range
- * longer than {@link TEXT_PIECE_BYTES} in pieces (cut before a byte that starts a character), joined,
- * which JSON.parse makes one string again. The join costs a copy of the text: on a machine whose
- * fresh pages are dear, a few tenths of native's time on documents past the piece.
+ * longer than {@link TEXT_PIECE_BYTES} that is not all ASCII in pieces (cut before a byte that
+ * starts a character), joined, which JSON.parse makes one string again. The join costs a copy of
+ * the text, and the pieces their own fresh pages: Node 26's classic set read 1.33 to 1.47 times
+ * native with pieces, 0.80 to 0.94 in one call (round 34).
  */
 export function decodeInPieces(bytes: Uint8Array, start: number, end: number, inPieces = DECODES_IN_PIECES): string {
-  if (!inPieces || end - start <= TEXT_PIECE_BYTES) return decodeRange(bytes, start, end, false);
+  if (!inPieces || end - start <= TEXT_PIECE_BYTES || nodeIsAscii?.(byteRange(bytes, start, end)) === true) return decodeRange(bytes, start, end, false);
   let text = '';
   for (let at = start; at < end; ) {
     const cut = end - at > TEXT_PIECE_BYTES ? at + TEXT_PIECE_BYTES : end;

@@ -58,6 +58,14 @@ describe('decodeInPieces', () => {
     const bytes = cases[5];
     expect(decodeInPieces(bytes, 7, bytes.length - 5, true)).toBe(decoder.decode(bytes.subarray(7, bytes.length - 5)));
   });
+
+  it('decodes a long ASCII range, which goes in one call, from its own bytes alone', () => {
+    // Non-ASCII just outside the range must not change what the range decodes to.
+    const text = `é${'{"a":[1,2]}'.repeat(TEXT_PIECE_BYTES / 4)}漢`;
+    const bytes = new TextEncoder().encode(text);
+    expect(decodeInPieces(bytes, 2, bytes.length - 3, true)).toBe(text.slice(1, -1));
+    expect(decodeInPieces(bytes, 0, bytes.length, true)).toBe(text);
+  });
 });
 
 describe('DECODES_IN_PIECES', () => {
