@@ -5,6 +5,7 @@ import { checkNodeHeaders, checkWebHeaders, type AcceptedHeaders } from './heade
 import { createNodeInflater, readInflatedNodeStream } from './inflate-node.js';
 import { brotliThroughNodeStreams, inflateWebStream } from './inflate-web.js';
 import { readAsyncIterable, readWebStream } from './read-pulled.js';
+import { readWholeRequest, readsWholeRequest } from './read-whole-request.js';
 import { assertNodeStreamUnread, isServerRequest, readNodeStream, stopNodeStream } from './read-node-stream.js';
 import type { ChunkRelease } from './options.js';
 import type { AbortSignalLike, BodyFailure, BodyHolderLike, NodeReadableLike, ReadableStreamLike } from './types.js';
@@ -53,6 +54,16 @@ function webStreamReader(stream: ReadableStreamLike<Uint8Array>, headers: Accept
 function bodyHolderReader(holder: BodyHolderLike, limit: number, inflate: boolean): BodySourceReader {
   if (holder.bodyUsed) throw new TypeError('the body has already been used: read it only once');
   const headers = checkWebHeaders(holder.headers, limit, inflate);
+  if (headers.ok && headers.coding === undefined && headers.declaredLength !== undefined && readsWholeRequest(holder, headers.declaredLength)) {
+    // An abort signal needs the stream, whose reads it can stop.
+    const streamed = () => (holder.body === null ? undefined : webStreamReader(holder.body, headers));
+    return {
+      headers,
+      read: (collector, chunks, signal) =>
+        signal === undefined ? readWholeRequest(holder, collector) : (streamed()?.read(collector, chunks, signal) ?? Promise.resolve(undefined)),
+      drop: () => streamed()?.drop(),
+    };
+  }
   const stream = holder.body;
   if (stream === null) return { headers, read: () => Promise.resolve(undefined), drop: ignore };
   if (headers.ok && headers.coding !== undefined) {

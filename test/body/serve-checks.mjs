@@ -7,8 +7,11 @@ export const SMOKE_LIMIT = 64 * 1024;
 
 /** The request handler both runtime servers use. */
 export async function answer(request) {
-  const limit = new URL(request.url).pathname === '/large' ? 64 * 1024 * 1024 : SMOKE_LIMIT;
-  const body = await parseBody(request, { limit });
+  const { pathname } = new URL(request.url);
+  const limit = pathname === '/large' ? 64 * 1024 * 1024 : SMOKE_LIMIT;
+  // With a signal the body is read from its stream; without one, a declared body whole (Bun, Deno).
+  const signal = pathname === '/with-signal' ? new AbortController().signal : undefined;
+  const body = await parseBody(request, { limit, signal });
   if (!body.ok) return new Response(body.message, { status: body.status, headers: { connection: 'close' } });
   return Response.json({ received: body.value });
 }
@@ -35,6 +38,15 @@ export async function runServeChecks(url) {
     assert(response.status === 200, `status ${response.status}`);
     const reply = await response.json();
     assert(JSON.stringify(reply) === JSON.stringify({ received: document }), `reply ${JSON.stringify(reply)}`);
+  });
+  await check('a declared body parses alike read whole and read from its stream (with a signal)', async () => {
+    const document = { text: 'ünïcode ☃'.repeat(2000), list: Array.from({ length: 2000 }, (_, index) => index) };
+    for (const path of ['', 'with-signal']) {
+      const response = await post(`${url}${path}`, JSON.stringify(document));
+      assert(response.status === 200, `${path || 'whole'}: status ${response.status}`);
+      const reply = await response.json();
+      assert(JSON.stringify(reply) === JSON.stringify({ received: document }), `${path || 'whole'}: reply differs`);
+    }
   });
   await check('invalid JSON is 400 with the position', async () => {
     const response = await post(url, '{"a": tru}');

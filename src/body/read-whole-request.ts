@@ -1,0 +1,46 @@
+import type { BodyCollector } from './body-collector.js';
+import { sourceFailed } from './failures.js';
+import { ON_BUN } from '../platform/on-bun.js';
+import { MAX_ROUTED_TEXT_BYTES } from '../parse/text-limits.js';
+import type { BodyFailure, BodyHolderLike } from './types.js';
+
+type ArrayBufferMethod = (this: unknown) => Promise<ArrayBuffer>;
+
+const RequestClass = (globalThis as { Request?: { prototype: { arrayBuffer?: ArrayBufferMethod } } }).Request;
+
+/**
+ * The built-in `Request.prototype.arrayBuffer` on Bun and Deno, captured at load: there the
+ * runtime reads a request's body whole in native code, which the usual pipeline
+ * (`await req.arrayBuffer()`) does too, where reading its stream from JavaScript cost a fifth of
+ * the requests per second on 1 MB bodies (bench/NOTES.md, round 34). Elsewhere undefined.
+ */
+const builtinArrayBuffer: ArrayBufferMethod | undefined =
+  (ON_BUN || 'Deno' in globalThis) && typeof RequestClass?.prototype.arrayBuffer === 'function' ? RequestClass.prototype.arrayBuffer : undefined;
+
+/**
+ * Longest declared body read whole: the longest document parseBinary hands whole to JSON.parse.
+ * Past it the parser reads the bytes to keep memory down, and the stream's bounded reads do too
+ * (Deno: one read into all of a 10 MB body raised the server's peak RSS from 114 to 182 MB,
+ * bench/NOTES.md, "Round 11: Deno memory").
+ */
+export const WHOLE_REQUEST_MAX_BYTES = MAX_ROUTED_TEXT_BYTES;
+
+/**
+ * Whether `holder` is the runtime's own Request, not a subclass or a look-alike, whose body of
+ * `declaredLength` bytes the built-in `arrayBuffer()` may read whole: only a declared length (already
+ * within the limit), which the runtime's HTTP parser delivers exactly, up to WHOLE_REQUEST_MAX_BYTES.
+ */
+export function readsWholeRequest(holder: BodyHolderLike, declaredLength: number): boolean {
+  return builtinArrayBuffer !== undefined && declaredLength <= WHOLE_REQUEST_MAX_BYTES && Object.getPrototypeOf(holder) === RequestClass!.prototype;
+}
+
+/**
+ * Reads the request's body whole into `collector`, which adopts the buffer (no copy) and applies
+ * the same length checks as to a streamed body.
+ */
+export function readWholeRequest(request: BodyHolderLike, collector: BodyCollector): Promise<BodyFailure | undefined> {
+  return builtinArrayBuffer!.call(request).then(
+    (buffer) => collector.add(new Uint8Array(buffer), true),
+    (error: unknown) => sourceFailed(error),
+  );
+}
