@@ -67,8 +67,13 @@ export function decodeRange(bytes: Uint8Array, start: number, end: number, share
  */
 export const TEXT_PIECE_BYTES = 448 * 1024;
 
-/** Whether long texts not all ASCII are decoded in pieces: on V8 14+ (Node 26, Deno), as the comment above says. */
-export const DECODES_IN_PIECES = V8_MAJOR >= 14;
+/**
+ * Whether long texts not all ASCII are decoded in pieces: on Node with V8 14+ (Node 26), as the
+ * comment above says. Not on Deno (V8 15): its servers stayed flat through a soak without pieces,
+ * and with them peaked at 2.2 times the usual pipeline's memory on 1 MB bodies, 1.06 without
+ * (bench/NOTES.md, round 34).
+ */
+export const DECODES_IN_PIECES = V8_MAJOR >= 14 && !('Deno' in globalThis);
 
 /**
  * `isAscii` of node:buffer (SIMD, about 1 % of native's whole pipeline), to let ASCII texts go in
