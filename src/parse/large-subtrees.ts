@@ -87,7 +87,8 @@ const GUARDED_KEYS: readonly string[] = ['__proto__', 'constructor'];
  * The pass follows brackets and strings only; it does not check the grammar. A subtree it chose
  * that JSON.parse refuses is read by the parser, which then fails at the same byte as without a
  * plan. A subtree is refused when it holds a key with an escape where the engine gives some wrong
- * (escaped-keys.ts) or, when protoAction or constructorAction guard them, a key that they guard.
+ * (escaped-keys.ts) or, when protoAction or constructorAction guard keys, a key that they guard or
+ * any key with an escape.
  */
 export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits = SUBTREE_PLAN_LIMITS): void {
   const bytes = state.bytes;
@@ -148,7 +149,8 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
           }
           pos++;
         }
-        if (atKey && ((escaped && escapedKeysWrong) || (guardsKeys && isGuardedKey(bytes, from + 1, pos)))) refusedKeyAt = from;
+        // A guarded key may be spelled with escapes ("\u005f_proto__"), which isGuardedKey cannot see.
+        if (atKey && (escaped ? escapedKeysWrong || guardsKeys : guardsKeys && isGuardedKey(bytes, from + 1, pos))) refusedKeyAt = from;
         atKey = false;
         stringBytes += pos + 1 - from;
         strings++;

@@ -125,6 +125,15 @@ describe('large string-heavy subtrees go to the engine JSON.parse, with the same
     expect(planAndParse(`[${proseMap(12).replace('Line 2', '__proto__')}]`, SMALL, 'error').planned).toBe(2);
   });
 
+  it('refuses keys with escapes when keys are guarded, even where the engine reads them right', () => {
+    withEscapedKeysRight(true, () => {
+      const text = `[${proseMap(12, (index) => (index === 4 ? 'key-4' : `name_${index}`)).replace('"key-4"', '"\\u005f_proto__"')}]`;
+      expect(planAndParse(text, SMALL, 'ignore').chosen).toEqual([text]);
+      expect(planAndParse(text, SMALL, 'error').planned).toBe(0);
+      expect(planAndParse(text, SMALL, 'error').value).toBe(PARSE_FAILED);
+    });
+  });
+
   it('a chosen subtree that JSON.parse refuses is read by the parser, which fails at its byte', () => {
     for (const damage of [':', ',,', '"', '\u0001', 'tru', ']']) {
       const broken = proseMap(12).replace('"name_6":', `"name_6"${damage}:`);

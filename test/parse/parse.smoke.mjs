@@ -199,5 +199,19 @@ await check('__proto__ stays an own property and the prototype is untouched', ()
   assert(({}).polluted === undefined, 'Object.prototype polluted');
 });
 
+await check('protoAction and constructorAction catch guarded keys spelled with escapes', () => {
+  for (const [text, options] of [
+    ['{"\\u005f_proto__":{"x":1}}', { protoAction: 'error' }],
+    ['{"list":[{"__pr\\u006fto__":1}]}', { protoAction: 'error' }],
+    ['{"c\\u006fnstructor":{"prototype":{}}}', { constructorAction: 'error' }],
+    ['{"constructor":{"pr\\u006ftotype":{}}}', { constructorAction: 'error' }],
+  ]) {
+    const result = parseBinary(utf8(text), options);
+    assert(!result.ok && result.code === 'FORBIDDEN_KEY', `${text}: expected FORBIDDEN_KEY, got ${JSON.stringify(result)}`);
+  }
+  const removed = parseBinary(utf8('{"a":1,"\\u005f_proto__":{"x":1}}'), { protoAction: 'remove' });
+  assert(removed.ok && Object.keys(removed.value).join() === 'a', `protoAction remove kept ${JSON.stringify(removed)}`);
+});
+
 if (nativeWrong > 0) console.log(`note: native JSON.parse was wrong (a fresh realm agreed with parseBinary) on ${nativeWrong} documents`);
 report('parse');

@@ -40,7 +40,12 @@ describe('browser build: whole documents', () => {
   it('check guarded keys and nesting as elsewhere', () => {
     expect(route('{"a":1}', { protoAction: 'error' })).toEqual({ a: 1 });
     expect(route('{"__proto__":1}', { protoAction: 'error' })).toBe(NOT_ROUTED);
-    expect(route('{"a":{"constructor":1}}', { constructorAction: 'remove' })).toBe(NOT_ROUTED);
+    expect(route('{"a":{"constructor":{"prototype":1}}}', { constructorAction: 'remove' })).toBe(NOT_ROUTED);
+    expect(route('{"a":{"constructor":1}}', { constructorAction: 'remove' })).toEqual({ a: { constructor: 1 } });
+    withEscapedKeysRight(true, () => {
+      expect(route('{"\\u005f_proto__":1}', { protoAction: 'error' })).toBe(NOT_ROUTED);
+      expect(route('{"\\u005f_proto__":1}')).toEqual(JSON.parse('{"\\u005f_proto__":1}'));
+    });
     expect(route('[1,2,3,4,5]', { maxDepth: 2 })).toEqual([1, 2, 3, 4, 5]);
     expect(route('[[[1]]]', { maxDepth: 2 })).toBe(NOT_ROUTED);
   });

@@ -78,11 +78,59 @@ describe('whole documents go to the engine JSON.parse', () => {
 
   it('leaves guarded keys to the parser when protoAction or constructorAction guard them', () => {
     expect(route('{"__proto__":1}', { protoAction: 'error' })).toBe(NOT_ROUTED);
-    expect(route('{"a":{"constructor":1}}', { constructorAction: 'remove' })).toBe(NOT_ROUTED);
+    expect(route('{"a":{"constructor":{"prototype":1}}}', { constructorAction: 'remove' })).toBe(NOT_ROUTED);
+    // constructorAction acts only on a constructor object that holds a prototype key.
+    expect(route('{"a":{"constructor":1}}', { constructorAction: 'remove' })).toEqual({ a: { constructor: 1 } });
+    expect(route('{"a":{"constructor":{"b":1}},"prototype":2}', { constructorAction: 'error' })).toBe(NOT_ROUTED);
     expect(route('{"a":{"constructor":1}}', { protoAction: 'error' })).toEqual({ a: { constructor: 1 } });
+    expect(route('{"protocol":"https","proto":1}', { protoAction: 'error', constructorAction: 'error' })).toEqual({ protocol: 'https', proto: 1 });
     expect(route('{"__proto__":1}', { constructorAction: 'error' })).toEqual(JSON.parse('{"__proto__":1}'));
     const guarded = withWholeDocumentRoute(() => parseBinary(utf8('{"a":{"__proto__":{}}}'), { protoAction: 'error' }));
     expect(guarded.ok).toBe(false);
+  });
+
+  it('leaves keys with escapes to the parser when keys are guarded, even where the engine reads them right', () => {
+    withEscapedKeysRight(true, () => {
+      for (const [text, options] of [
+        ['{"\\u005f_proto__":{"x":1}}', { protoAction: 'error' }],
+        ['{"a":[{"__pr\\u006fto__":1}]}', { protoAction: 'remove' }],
+        ['{"c\\u006fnstructor":{"prototype":{}}}', { constructorAction: 'error' }],
+        ['{"constructor":{"pr\\u006ftotype":{}}}', { constructorAction: 'remove' }],
+      ] as const) {
+        expect(route(text, options)).toBe(NOT_ROUTED);
+        expect(route(text)).toEqual(JSON.parse(text));
+        const routed = withWholeDocumentRoute(() => parseBinary(utf8(text), options));
+        expect(routed).toEqual(parseBinary(utf8(text), options));
+      }
+      expect(withWholeDocumentRoute(() => parseBinary(utf8('{"\\u005f_proto__":{"x":1}}'), { protoAction: 'error' }))).toMatchObject({ ok: false, code: 'FORBIDDEN_KEY' });
+      // Escapes in values guard nothing.
+      expect(route('{"a":"\\u005f_proto__"}', { protoAction: 'error' })).toEqual({ a: '__proto__' });
+    });
+  });
+
+  it('gives what the parser gives under protoAction and constructorAction, for keys spelled any way', () => {
+    const spelled = (key: string) =>
+      fc.nat(key.length).map((at) => (at === key.length ? key : `${key.slice(0, at)}\\u${key.charCodeAt(at).toString(16).padStart(4, '0')}${key.slice(at + 1)}`));
+    const key = fc.constantFrom('a', '__proto__', 'constructor', 'prototype', 'protocol').chain(spelled);
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.constantFrom('1', '"__proto__"', '"prototype"', '[]'), tie('object'), tie('array')),
+      object: fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((members) => `{${members.map(([k, v]) => `"${k}":${v}`).join(',')}}`),
+      array: fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
+    }));
+    const action = fc.constantFrom('ignore', 'error', 'remove') as fc.Arbitrary<'ignore' | 'error' | 'remove'>;
+    const outcome = (result: ReturnType<typeof parseBinary>) => (result.ok ? { ok: true, json: JSON.stringify(result.value) } : { ok: false, code: result.code, position: result.position });
+    for (const right of [true, false]) {
+      withEscapedKeysRight(right, () =>
+        fc.assert(
+          fc.property(value.filter((text) => text.startsWith('{') || text.startsWith('[')), action, action, (text, protoAction, constructorAction) => {
+            const options = { protoAction, constructorAction };
+            const routed = withWholeDocumentRoute(() => parseBinary(utf8(text), options));
+            expect(outcome(routed)).toEqual(outcome(parseBinary(utf8(text), options)));
+          }),
+          { numRuns: 400 },
+        ),
+      );
+    }
   });
 
   it('takes a document only if it cannot nest deeper than maxDepth, and never fatal decoding or shared memory', () => {
