@@ -3,7 +3,10 @@
 // alternating order, by CPU time (process.cpuUsage), which moved far less between runs on a shared
 // 2-core machine than wall-clock time did.
 //
-//   node bench/compare-builds.js <base build> <new build> [payloads] [rounds]
+//   node bench/compare-builds.js <base build> <new build> [payloads] [rounds] [--options=body|<JSON>]
+//
+// --options: the options both builds parse with; `body` is the body readers' defaults (maxDepth
+// 1000, protoAction and constructorAction 'error'), which parseBody and the adapters pass.
 //
 // A build is any module exporting parseBinary: dist/index.js, or one bundle of the sources, e.g.
 //   npx esbuild src/parse/parse-binary.ts --bundle --format=esm --outfile=/tmp/new.mjs
@@ -21,12 +24,18 @@ import { pathToFileURL } from 'node:url';
 import { apiResponse, generatedDocuments, smallArray, smallObject } from './payloads.js';
 import { hostileShapes, lookAlikes, requestBodies } from './realworld-shapes.js';
 
-const [basePath, newPath, payloadList, roundsText] = process.argv.slice(2);
+const optionsFlag = process.argv.find((arg) => arg.startsWith('--options='))?.slice('--options='.length);
+const [basePath, newPath, payloadList, roundsText] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (!basePath || !newPath) {
-  console.error('usage: node bench/compare-builds.js <base build> <new build> [payloads] [rounds]');
+  console.error('usage: node bench/compare-builds.js <base build> <new build> [payloads] [rounds] [--options=body|<JSON>]');
   process.exit(2);
 }
-const load = async (path) => (await import(pathToFileURL(resolve(path)).href)).parseBinary;
+const BODY_DEFAULTS = { maxDepth: 1000, protoAction: 'error', constructorAction: 'error' };
+const parseOptions = optionsFlag === undefined ? undefined : optionsFlag === 'body' ? BODY_DEFAULTS : JSON.parse(optionsFlag);
+const load = async (path) => {
+  const { parseBinary } = await import(pathToFileURL(resolve(path)).href);
+  return parseOptions === undefined ? parseBinary : (bytes) => parseBinary(bytes, parseOptions);
+};
 const [parseBase, parseNew] = [await load(basePath), await load(newPath)];
 
 const corpusDir = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../../shared/corpus');
@@ -102,7 +111,7 @@ function timeBatch(parse, bytes, count) {
 const parseNative = (bytes) => JSON.parse(decoder.decode(bytes));
 
 const logs = { base: [], new: [], newOverBase: [] };
-console.log(`base ${basePath}, new ${newPath}; ${rounds} rounds; times are CPU ns per parse, ratios against native`);
+console.log(`base ${basePath}, new ${newPath}; ${rounds} rounds; options ${JSON.stringify(parseOptions ?? {})}; times are CPU ns per parse, ratios against native`);
 for (const name of chosen) {
   if (!payloads[name]) throw new Error(`unknown payload ${name}; one of ${Object.keys(payloads).join(', ')}`);
   const [make, count] = payloads[name];

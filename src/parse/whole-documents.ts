@@ -17,7 +17,7 @@
  * - nesting deeper than maxDepth is impossible: each level takes two bytes, one of them an opening
  *   bracket, so a short document or one with few brackets cannot (the body entry points' maxDepth
  *   of 1000 needs the count past 2 KB); outside the browser build, a document of long strings with
- *   more brackets has its depth walked (exact-depth.ts);
+ *   more such brackets has its depth walked (exact-depth.ts);
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
  * On Bun, objects that open with an index key stay with the parser, which builds them faster. The
@@ -29,7 +29,7 @@
  * JSON.parse of the same text is the oracle.
  */
 
-import { CLOSE_BRACE, CLOSE_BRACKET, COLON, DIGIT_0, DIGIT_9, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, DIGIT_0, DIGIT_9, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
 import { builtinJsonParse } from './engine-json-parse.js';
 import { readsEscapedKeysRight } from './escaped-keys.js';
 import type { InputBytes } from './input-bytes.js';
@@ -85,8 +85,10 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
     return NOT_ROUTED;
   }
   // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
-  // has opening brackets, which are counted only when the length alone cannot tell; past that, a
-  // document of long strings (prose, messages: brackets inside them) has its depth walked.
+  // has brackets that may open a value, which are counted only when the length alone cannot tell;
+  // past that, a document of long strings (prose, messages: brackets inside them) has its depth
+  // walked; records with more are read by the parser, which beat a walk of their bytes and
+  // JSON.parse (1 MB of records: 1.06 against 1.35 of native's time, bench/NOTES.md, round 35).
   const maxDepth = options.maxDepth;
   if (length - start > 2 * maxDepth && !opensAtMost(text, maxDepth) && (BROWSER_BUILD || !stringsLookLong(bytes, first, last) || !nestsAtMost(text, maxDepth))) {
     return NOT_ROUTED;
@@ -128,8 +130,7 @@ function mayHoldGuardedKey(text: string, options: ResolvedOptions): boolean {
 }
 
 const PROTO_TEXT = 'proto';
-const OPEN_BRACE_TEXT = '{';
-const OPEN_BRACKET_TEXT = '[';
+const OPENING_TEXTS = ['{', '['];
 
 /**
  * False when a string followed by a colon holds a backslash: a key with an escape, in valid JSON.
@@ -154,13 +155,24 @@ export function keysHoldNoEscape(text: string): boolean {
 }
 
 /**
- * Whether `text` holds at most `most` opening brackets (`{` or `[`, in strings too). By the engine's
- * string search, a call a bracket: a loop over the bytes, even a word at a time, cost the route 22 %
- * on bodies of 2 to 64 KB, most of them prose with few brackets (round 31).
+ * Whether `text`, which starts at its first bracket, holds at most `most` brackets that may open a
+ * value: a `{` or `[` at the start or after `:`, `,` or `[` (blanks between). Every value of valid
+ * JSON starts there, so the count bounds the depth; brackets inside strings mostly follow a space
+ * or a letter (`{0}` placeholders, Markdown links) and are not counted. That kept 1 MB bodies of
+ * messages and prose off the depth walk, whose cost was 0.10 to 0.27 of JSON.parse's, for 0.03 to
+ * 0.08 (bench/NOTES.md, round 35). By the engine's string search, a call a bracket: a loop over the
+ * bytes, even a word at a time, cost the route 22 % on bodies of 2 to 64 KB, most of them prose with
+ * few brackets (round 31).
  */
 export function opensAtMost(text: string, most: number): boolean {
   let opens = 0;
-  for (let at = text.indexOf(OPEN_BRACE_TEXT); at !== -1; at = text.indexOf(OPEN_BRACE_TEXT, at + 1)) if (++opens > most) return false;
-  for (let at = text.indexOf(OPEN_BRACKET_TEXT); at !== -1; at = text.indexOf(OPEN_BRACKET_TEXT, at + 1)) if (++opens > most) return false;
+  for (const bracket of OPENING_TEXTS) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
+      let before = at - 1;
+      let code = text.charCodeAt(before);
+      while (isWhitespace(code)) code = text.charCodeAt(--before);
+      if ((before < 0 || code === COLON || code === COMMA || code === OPEN_BRACKET) && ++opens > most) return false;
+    }
+  }
   return true;
 }

@@ -112,7 +112,7 @@ describe('whole documents go to the engine JSON.parse', () => {
     const spelled = (key: string) =>
       fc.nat(key.length).map((at) => (at === key.length ? key : `${key.slice(0, at)}\\u${key.charCodeAt(at).toString(16).padStart(4, '0')}${key.slice(at + 1)}`));
     const key = fc.constantFrom('a', '__proto__', 'constructor', 'prototype', 'protocol').chain(spelled);
-    const { value } = fc.letrec((tie) => ({
+    const { value } = fc.letrec<{ value: string; object: string; array: string }>((tie) => ({
       value: fc.oneof({ depthSize: 'small' }, fc.constantFrom('1', '"__proto__"', '"prototype"', '[]'), tie('object'), tie('array')),
       object: fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((members) => `{${members.map(([k, v]) => `"${k}":${v}`).join(',')}}`),
       array: fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
@@ -217,12 +217,36 @@ describe('whole documents go to the engine JSON.parse', () => {
 });
 
 describe('opensAtMost', () => {
-  it('counts both opening brackets, anywhere in the text, up to the most allowed', () => {
-    const character = fc.constantFrom('[', '{', ']', '}', 'a', '"', ' ', 'é', '😀');
+  it('counts the opening brackets at the start or after a colon, a comma or a [, blanks between', () => {
+    const character = fc.constantFrom('[', '{', ']', '}', 'a', '"', ' ', '\n', ':', ',', 'é', '😀');
     fc.assert(
       fc.property(fc.array(character, { maxLength: 60 }), fc.nat(30), (characters, most) => {
-        const opens = characters.filter((value) => value === '[' || value === '{').length;
-        expect(opensAtMost(characters.join(''), most)).toBe(opens <= most);
+        const text = characters.join('');
+        let opens = 0;
+        for (let at = 0; at < text.length; at++) {
+          if (text[at] !== '[' && text[at] !== '{') continue;
+          const before = text.slice(0, at).trimEnd().at(-1);
+          if (before === undefined || before === ':' || before === ',' || before === '[') opens++;
+        }
+        expect(opensAtMost(text, most)).toBe(opens <= most);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never counts fewer than the depth of valid JSON, brackets in strings or not', () => {
+    const { value } = fc.letrec<{ value: string; object: string; array: string }>((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.constantFrom('1', '"{[x"', '"a: [b, {c"', ' "]}"'), tie('object'), tie('array')),
+      object: fc.array(fc.tuple(fc.constantFrom('"k"', '"{"', '"a, ["'), tie('value')), { maxLength: 3 }).map((members) => `{${members.map(([k, v]) => `${k} : ${v}`).join(' ,\n')}}`),
+      array: fc.array(tie('value'), { maxLength: 3 }).map((items) => `[ ${items.join(', ')}]`),
+    }));
+    const depthOf = (item: unknown): number =>
+      typeof item === 'object' && item !== null ? 1 + Math.max(0, ...Object.values(item).map(depthOf)) : 0;
+    fc.assert(
+      fc.property(value.filter((text) => /^[[{]/.test(text)), (text) => {
+        // Brackets in strings may be counted (a bound, then, not the depth), but never fewer than the depth.
+        const depth = depthOf(JSON.parse(text));
+        if (depth > 0) expect(opensAtMost(text, depth - 1)).toBe(false);
       }),
       { numRuns: 2000 },
     );
