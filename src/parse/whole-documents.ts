@@ -116,19 +116,29 @@ function startsWithIndexKey(bytes: Uint8Array, from: number, end: number): boole
 /**
  * Whether `text` may hold what protoAction or constructorAction act on: a `"__proto__"` key, or a
  * `"constructor"` key beside a `"prototype"` key (constructorAction only acts on a constructor
- * object that holds a prototype). Keys with escapes are ruled out before. Both words share "proto",
+ * object that holds a prototype). Keys with escapes are ruled out before. Both words hold "proto",
  * whose first letter is rarer than a quote for the engine's string search, so one search clears most
  * documents: on 64 KB bodies 11 to 20 µs, where `"__proto__"` and `"constructor"` took 42 to 66 µs
- * together, a quarter of JSON.parse's time (bench/NOTES.md, round 35).
+ * together, a quarter of JSON.parse's time (bench/NOTES.md, round 35). Where it is found (a
+ * `protocol` field), the few places are looked at; past {@link PROTO_PLACES_LOOKED_AT} of them,
+ * the whole text is searched for the quoted words instead.
  */
 function mayHoldGuardedKey(text: string, options: ResolvedOptions): boolean {
-  if (!text.includes(PROTO_TEXT)) return false;
-  return (
-    (options.protoAction !== 'ignore' && text.includes('"__proto__"')) ||
-    (options.constructorAction !== 'ignore' && text.includes('"prototype"') && text.includes('"constructor"'))
-  );
+  const guardsProto = options.protoAction !== 'ignore';
+  const guardsConstructor = options.constructorAction !== 'ignore';
+  let places = 0;
+  for (let at = text.indexOf(PROTO_TEXT); at !== -1; at = text.indexOf(PROTO_TEXT, at + 1)) {
+    if (++places > PROTO_PLACES_LOOKED_AT) {
+      return (guardsProto && text.includes('"__proto__"')) || (guardsConstructor && text.includes('"prototype"') && text.includes('"constructor"'));
+    }
+    if (guardsProto && text.startsWith('"__', at - 3) && text.startsWith('__"', at + 5)) return true;
+    if (guardsConstructor && text.charCodeAt(at - 1) === QUOTE && text.startsWith('type"', at + 5) && text.includes('"constructor"')) return true;
+  }
+  return false;
 }
 
+/** How many places holding "proto" are looked at one by one; a text with more is searched whole. */
+const PROTO_PLACES_LOOKED_AT = 16;
 const PROTO_TEXT = 'proto';
 const OPENING_TEXTS = ['{', '['];
 

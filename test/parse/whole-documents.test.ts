@@ -84,6 +84,15 @@ describe('whole documents go to the engine JSON.parse', () => {
     expect(route('{"a":{"constructor":{"b":1}},"prototype":2}', { constructorAction: 'error' })).toBe(NOT_ROUTED);
     expect(route('{"a":{"constructor":1}}', { protoAction: 'error' })).toEqual({ a: { constructor: 1 } });
     expect(route('{"protocol":"https","proto":1}', { protoAction: 'error', constructorAction: 'error' })).toEqual({ protocol: 'https', proto: 1 });
+    // Past 16 places that hold "proto", the whole text is searched for the guarded keys instead.
+    for (const fields of [3, 40]) {
+      const records = Array.from({ length: fields }, (_, i) => `{"protocol":"https","port":${i}}`).join(',');
+      expect(route(`[${records}]`, { protoAction: 'error', constructorAction: 'error' })).toEqual(JSON.parse(`[${records}]`));
+      expect(route(`[${records},{"__proto__":1}]`, { protoAction: 'error' })).toBe(NOT_ROUTED);
+      expect(route(`[${records},{"constructor":{"prototype":1}}]`, { constructorAction: 'error' })).toBe(NOT_ROUTED);
+      expect(route(`[${records},{"constructor":{"prototype":1}}]`, { protoAction: 'error' })).toEqual(JSON.parse(`[${records},{"constructor":{"prototype":1}}]`));
+      expect(route(`[${records},{"prototype":1}]`, { constructorAction: 'error' })).toEqual(JSON.parse(`[${records},{"prototype":1}]`));
+    }
     expect(route('{"__proto__":1}', { constructorAction: 'error' })).toEqual(JSON.parse('{"__proto__":1}'));
     const guarded = withWholeDocumentRoute(() => parseBinary(utf8('{"a":{"__proto__":{}}}'), { protoAction: 'error' }));
     expect(guarded.ok).toBe(false);
