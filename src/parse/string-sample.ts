@@ -1,21 +1,19 @@
-// A sample of a document's first bytes: how much of it lies inside strings, and how long they are,
-// to choose its way before reading it (whole-documents.ts).
+// A sample of a document's first bytes, how much of it lies inside strings, to choose its way before
+// reading it (whole-documents.ts).
 import { BACKSLASH, QUOTE, isWhitespace } from './bytes.js';
 
 /** Bytes from a document's start that are sampled. */
 const SAMPLE_BYTES = 4096;
 
-/** The sample: bytes inside strings (quotes included), strings, and bytes other than blanks outside strings. */
+/** The sample: bytes inside strings (quotes included), and bytes other than blanks outside strings. */
 interface StringSample {
   inStrings: number;
-  strings: number;
   content: number;
 }
 
 function sampleStrings(bytes: Uint8Array, from: number, end: number): StringSample {
   const stop = end - from < SAMPLE_BYTES ? end : from + SAMPLE_BYTES;
   let inStrings = 0;
-  let strings = 0;
   let blanks = 0;
   for (let at = from; at < stop; at++) {
     if (isWhitespace(bytes[at])) blanks++;
@@ -23,9 +21,8 @@ function sampleStrings(bytes: Uint8Array, from: number, end: number): StringSamp
     const open = at;
     while (++at < stop && bytes[at] !== QUOTE) if (bytes[at] === BACKSLASH) at++;
     inStrings += at - open + 1;
-    strings++;
   }
-  return { inStrings, strings, content: stop - from - blanks };
+  return { inStrings, content: stop - from - blanks };
 }
 
 /**
@@ -36,24 +33,14 @@ function sampleStrings(bytes: Uint8Array, from: number, end: number): StringSamp
  * records of numbers it beats JSON.parse: citm_catalog, 70 % strings without its indentation, read
  * 0.67 by the parser and 1.01 routed; command-tree, 87 %, read 2.12 and 1.00; integer-keys-100k,
  * 62 %, 1.03 and 1.37 (Chromium 156, bench/NOTES.md, round 33). Every map, prose and message
- * document of the sets reads 0.86 to 1.00.
+ * document of the sets reads 0.86 to 1.00. Outside the browser, a document with more brackets than
+ * maxDepth has its value's depth checked after JSON.parse only when mostly of strings: records of
+ * numbers stay with the parser, which reads numbers well and where the check would visit every
+ * number (canada, 3 % in strings: 1.64 of native's time checked, 1.14 by the parser; citm_catalog,
+ * 70 %, 1.18 and 0.57, Node 24, bench/NOTES.md, round 36).
  */
 export function mostlyStrings(bytes: Uint8Array, from: number, end: number): boolean {
   const { inStrings, content } = sampleStrings(bytes, from, end);
   return 4 * inStrings >= 3 * content;
 }
 
-/**
- * The least share of the sample inside strings, and the least mean length of those strings in bytes
- * with their quotes, for {@link stringsLookLong}: large-subtrees.ts' thresholds, which its
- * string-heavy shapes meet (messages, prose, maps keyed by data: 0.91 to 0.98 in strings of 40 to
- * 325 bytes) and records do not (round 29).
- */
-const MIN_STRING_SHARE = 0.85;
-const MIN_MEAN_STRING_BYTES = 32;
-
-/** Whether the sample lies mostly in strings, and long ones (exact-depth.ts walks such texts cheaply). */
-export function stringsLookLong(bytes: Uint8Array, from: number, end: number): boolean {
-  const { inStrings, strings, content } = sampleStrings(bytes, from, end);
-  return inStrings >= MIN_STRING_SHARE * content && inStrings >= MIN_MEAN_STRING_BYTES * strings;
-}

@@ -1,4 +1,4 @@
-// Searches on a document's decoded text (whole-documents.ts, exact-depth.ts): by the engine's string
+// Searches on a document's decoded text (whole-documents.ts): by the engine's string
 // search, which V8 runs in the engine, where a loop here reads a character a step.
 import { BACKSLASH } from './bytes.js';
 

@@ -16,8 +16,10 @@
  *   ({@link mayHoldGuardedKey});
  * - nesting deeper than maxDepth is impossible: each level takes two bytes, one of them an opening
  *   bracket, so a short document or one with few brackets cannot (the body entry points' maxDepth
- *   of 1000 needs the count past 2 KB); outside the browser build, a document of long strings with
- *   more such brackets has its depth walked (exact-depth.ts);
+ *   of 1000 needs the count past 2 KB); outside the browser build, a document with more such
+ *   brackets, mostly of strings, has the depth of its value checked after JSON.parse
+ *   (value-depth.ts), unless its first brackets are as dense as a deep attack's
+ *   ({@link DEEP_LEVEL_BYTES});
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
  * On Bun, objects that open with an index key stay with the parser, which builds them faster. The
@@ -38,8 +40,8 @@ import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
 import { decodeInPieces, decodeRange } from './utf8.js';
-import { nestsAtMost } from './exact-depth.js';
-import { mostlyStrings, stringsLookLong } from './string-sample.js';
+import { mostlyStrings } from './string-sample.js';
+import { valueNestsAtMost } from './value-depth.js';
 import { BACKSLASH_TEXT, closingQuote } from './text-scan.js';
 
 /** Returned when the document is left to the parser: JSON.parse never returns it. */
@@ -85,22 +87,38 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
     return NOT_ROUTED;
   }
   // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
-  // has brackets that may open a value, which are counted only when the length alone cannot tell;
-  // past that, a document of long strings (prose, messages: brackets inside them) has its depth
-  // walked; records with more are read by the parser, which beat a walk of their bytes and
-  // JSON.parse (1 MB of records: 1.06 against 1.35 of native's time, bench/NOTES.md, round 35).
+  // has brackets that may open a value, which are counted only when the length alone cannot tell.
+  // Past that count the value's depth is checked once JSON.parse has built it, if three quarters of
+  // the document lie in strings (the parser reads numbers faster than the check visits them), and
+  // unless the count passes maxDepth within DEEP_LEVEL_BYTES a level: such a document is most likely
+  // too deep, and the parser refuses it at its first level too many, where JSON.parse would build
+  // all of it.
   const maxDepth = options.maxDepth;
-  if (length - start > 2 * maxDepth && !opensAtMost(text, maxDepth) && (BROWSER_BUILD || !stringsLookLong(bytes, first, last) || !nestsAtMost(text, maxDepth))) {
-    return NOT_ROUTED;
+  let checksValueDepth = false;
+  if (length - start > 2 * maxDepth && !opensAtMost(text, maxDepth)) {
+    if (BROWSER_BUILD || !mostlyStrings(bytes, first, last) || !opensAtMost(text.slice(0, DEEP_LEVEL_BYTES * maxDepth + 1), maxDepth)) {
+      return NOT_ROUTED;
+    }
+    checksValueDepth = true;
   }
   // The browser build, for its size cap, keeps every guarded document that holds "proto" from it.
   if (guardsKeys && (BROWSER_BUILD ? text.includes(PROTO_TEXT) : mayHoldGuardedKey(text, options))) return NOT_ROUTED;
   try {
-    return builtinJsonParse!(text);
+    const value = builtinJsonParse!(text);
+    return BROWSER_BUILD || !checksValueDepth || valueNestsAtMost(value, maxDepth) ? value : NOT_ROUTED;
   } catch {
     return NOT_ROUTED;
   }
 }
+
+/**
+ * Bytes a level within which the first brackets must pass maxDepth for a document to be left to the
+ * parser without JSON.parse: `[` takes 1 a level, `{"a":` 5, `[{"id":` 3.5; records take 20 and
+ * more, command trees and rule sets more still (bench/NOTES.md, round 36). A deep document spread
+ * wider costs JSON.parse's time before the parser refuses it, what any valid document of its size
+ * costs.
+ */
+const DEEP_LEVEL_BYTES = 8;
 
 /**
  * Whether the object whose members start at `from` opens with an index key (`"0"`, `"17"`): on Bun,

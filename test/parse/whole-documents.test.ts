@@ -149,10 +149,12 @@ describe('whole documents go to the engine JSON.parse', () => {
     expect(withWholeDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 4 }))).toEqual({ ok: true, value: [[[[1]]]] });
     expect(withWholeDocumentRoute(() => parseBinary(utf8(nested), { maxDepth: 3 })).ok).toBe(false);
     // Past 2 * maxDepth bytes, its opening brackets are counted.
-    const wide = JSON.stringify({ list: Array.from({ length: 40 }, (_, index) => ({ index })) });
+    const wide = JSON.stringify({ list: Array.from({ length: 40 }, (_, index) => ({ name: `item ${index}` })) });
     expect(wide.length).toBeGreaterThan(2 * 50);
     expect(route(wide, { maxDepth: 42 })).toEqual(JSON.parse(wide));
-    expect(route(wide, { maxDepth: 41 })).toBe(NOT_ROUTED);
+    // Past the count, JSON.parse's value tells, for a document mostly of strings: 2 deep.
+    expect(route(wide, { maxDepth: 41 })).toEqual(JSON.parse(wide));
+    expect(route(wide, { maxDepth: 1 })).toBe(NOT_ROUTED);
     expect(withWholeDocumentRoute(() => parseBinary(utf8(wide), { maxDepth: 2 })).ok).toBe(false);
     expect(route('{"a":1}', { fatal: true })).toBe(NOT_ROUTED);
     // Long enough to be read in place: a shorter one is parsed from a copy, not shared.
@@ -163,16 +165,54 @@ describe('whole documents go to the engine JSON.parse', () => {
     expect(route(utf8(text))).toEqual(JSON.parse(text));
   });
 
-  it('walks the depth of a document of long strings whose brackets outnumber maxDepth', () => {
+  it('checks the depth of the value where brackets outnumber maxDepth, unless they come as densely as a deep attack', () => {
     // Messages with placeholders: 4,500 opening brackets, two levels of structure.
     const messages = JSON.stringify({ messages: Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`message_${i}`, `Cannot find the name '{0}' in the module {1}; did you mean '{2}', number ${i}?`])) });
     expect(route(messages, { maxDepth: 1000 })).toEqual(JSON.parse(messages));
     expect(route(messages, { maxDepth: 2 })).toEqual(JSON.parse(messages));
     expect(route(messages, { maxDepth: 1 })).toBe(NOT_ROUTED);
-    // Records with as many brackets are not walked: the parser reads them.
-    const records = JSON.stringify(Array.from({ length: 1200 }, (_, id) => ({ id, name: `n${id}` })));
-    expect(route(records, { maxDepth: 1000 })).toBe(NOT_ROUTED);
     expect(withWholeDocumentRoute(() => parseBinary(utf8(messages), { maxDepth: 1 })).ok).toBe(false);
+    // Records mostly of strings: 2,400 opening brackets, 20 bytes or more apart, two levels.
+    const records = JSON.stringify(Array.from({ length: 1200 }, (_, id) => ({ id: `r${id}`, name: `customer ${id}` })));
+    expect(route(records, { maxDepth: 1000 })).toEqual(JSON.parse(records));
+    expect(route(records, { maxDepth: 1 })).toBe(NOT_ROUTED);
+    // Numbers, outside strings, are left to the parser.
+    const pairs = JSON.stringify(Array.from({ length: 1200 }, (_, i) => [i * 1.25, -i * 3.5]));
+    expect(route(pairs, { maxDepth: 1000 })).toBe(NOT_ROUTED);
+    expect(route(pairs)).toEqual(JSON.parse(pairs));
+    // Deep attacks, 1 to 7 bytes a level, are left to the parser before JSON.parse builds them.
+    for (const level of ['[', '{"a":', '[{"id":']) {
+      const deep = `${level.repeat(2000)}1${level.replace(/[^[{]/g, '').split('').reverse().map((open) => (open === '[' ? ']' : '}')).join('').repeat(2000)}`;
+      expect(JSON.parse(deep)).toBeDefined();
+      expect(route(deep, { maxDepth: 1000 })).toBe(NOT_ROUTED);
+      const refused = withWholeDocumentRoute(() => parseBinary(utf8(deep), { maxDepth: 1000 }));
+      expect(refused.ok === false && refused.code).toBe('MAX_DEPTH');
+    }
+    // Spread wider, a deep document reaches JSON.parse, and then the parser, for its failure.
+    const spread = `${'[{"padding-padding":1,"next":'.repeat(1001)}1${'}]'.repeat(1001)}`;
+    expect(route(spread, { maxDepth: 2002 })).toEqual(JSON.parse(spread));
+    expect(route(spread, { maxDepth: 2001 })).toBe(NOT_ROUTED);
+    const refused = withWholeDocumentRoute(() => parseBinary(utf8(spread), { maxDepth: 2001 }));
+    expect(refused.ok === false && refused.code).toBe('MAX_DEPTH');
+  });
+
+  it('agrees with the parser on maxDepth for documents of many brackets, deep or not', () => {
+    const padding = `"${'x'.repeat(40)}"`;
+    const node = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.constantFrom('1', '"{[x"', padding), fc.array(tie('node'), { maxLength: 5 }), fc.dictionary(fc.constantFrom('a', 'b', 'c[', '{d'), tie('node'), { maxKeys: 3 })),
+    })).node;
+    let checkedAfterParse = 0;
+    fc.assert(
+      fc.property(fc.array(node, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 12 }), fc.nat(7), (items, deepening, most) => {
+        const text = JSON.stringify([padding, padding, padding, ...items, JSON.parse(`${'['.repeat(deepening)}${']'.repeat(deepening)}`)]);
+        const options = { maxDepth: most + 1 };
+        expect(withWholeDocumentRoute(() => parseBinary(utf8(text), options))).toEqual(parseBinary(utf8(text), options));
+        if (!opensAtMost(text, options.maxDepth) && route(text, options) !== NOT_ROUTED) checkedAfterParse++;
+      }),
+      { numRuns: 1000 },
+    );
+    // The value's depth was what decided, not the count alone.
+    expect(checkedAfterParse).toBeGreaterThan(100);
   });
 
   it('takes documents of any shape up to ANY_SHAPE_MAX_BYTES (4 MiB), not longer', () => {
