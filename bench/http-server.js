@@ -28,10 +28,14 @@ function usualPipeline(req, res) {
   });
 }
 
-async function parseBodyPipeline(detach) {
+// parseBody-unguarded: the parseBinary defaults instead of the body defaults (no "__proto__" or
+// constructor guard, no depth limit), which is what the usual pipeline checks: what the guards cost.
+const UNGUARDED = { protoAction: 'ignore', constructorAction: 'ignore', maxDepth: Infinity };
+
+async function parseBodyPipeline(detach, parseOptions) {
   const { parseBody } = await import(libraryUrl);
   return async (req, res) => {
-    const body = await parseBody(req, { limit: LIMIT, detach });
+    const body = await parseBody(req, { limit: LIMIT, detach, ...parseOptions });
     if (!body.ok) {
       res.writeHead(body.status, { connection: 'close' }).end(body.message);
       return;
@@ -94,6 +98,7 @@ const pipelines = {
   usual: async () => usualPipeline,
   parseBody: () => parseBodyPipeline(true),
   'parseBody-no-detach': () => parseBodyPipeline(false),
+  'parseBody-unguarded': () => parseBodyPipeline(true, UNGUARDED),
   'usual-detach': () => concatenatedPipeline('JSON.parse', true),
   parseBinary: () => concatenatedPipeline('parseBinary', false),
   'parseBinary-detach': () => concatenatedPipeline('parseBinary', true),

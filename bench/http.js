@@ -4,6 +4,8 @@
 //                        (Bun.serve, Deno.serve: await req.arrayBuffer(), TextDecoder, JSON.parse)
 //   parseBody            json-parse-binary/body with detach (the default)
 //   parseBody-no-detach  json-parse-binary/body with { detach: false }
+//   parseBody-unguarded  (node:http only, by --modes alone) parseBody with parseBinary's defaults:
+//                        no "__proto__" or constructor guard and no depth limit, like the usual pipeline
 //   express-json / express-parseBody, fastify-default / fastify-parseBody (node:http only, when
 //                        dist/express.js and dist/fastify.js are built)
 //   usual-detach, parseBinary, parseBinary-detach (node:http only, by --modes alone): the usual
@@ -149,9 +151,9 @@ function defaultModes() {
   return modes;
 }
 const modes = flags.modes ? flags.modes.split(',') : defaultModes();
-const nodeOnlyModes = /^(express|fastify|usual-detach$|parseBinary)/;
+const nodeOnlyModes = /^(express|fastify|usual-detach$|parseBinary|parseBody-unguarded$)/;
 if (!isNode && modes.some((mode) => nodeOnlyModes.test(mode))) {
-  throw new Error('express, fastify, usual-detach and parseBinary modes run on node:http only');
+  throw new Error('express, fastify, usual-detach, parseBinary and parseBody-unguarded modes run on node:http only');
 }
 
 const bodyCache = new Map();
