@@ -28,8 +28,9 @@ function usualPipeline(req, res) {
   });
 }
 
-// parseBody-unguarded: the parseBinary defaults instead of the body defaults (no "__proto__" or
-// constructor guard, no depth limit), which is what the usual pipeline checks: what the guards cost.
+// parseBody-unguarded: parseBinary's defaults instead of the body defaults (no "__proto__" or
+// constructor guard, no depth limit), checking no more than the usual pipeline does, so that its
+// difference from parseBody is what those checks cost.
 const UNGUARDED = { protoAction: 'ignore', constructorAction: 'ignore', maxDepth: Infinity };
 
 async function parseBodyPipeline(detach, parseOptions) {
