@@ -79,7 +79,7 @@ export const DECODES_IN_PIECES = V8_MAJOR >= 14 && !('Deno' in globalThis);
  * `isAscii` of node:buffer (SIMD, about 1 % of native's whole pipeline), to let ASCII texts go in
  * one call; where it is missing every long text is decoded in pieces.
  */
-const nodeIsAscii: ((view: Uint8Array) => boolean) | undefined = BROWSER_BUILD
+export const nodeIsAscii: ((view: Uint8Array) => boolean) | undefined = BROWSER_BUILD
   ? undefined
   : (() => {
       const isAscii = loadNodeBuiltin<{ isAscii: unknown }>('node:buffer')?.isAscii;

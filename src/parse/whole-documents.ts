@@ -39,7 +39,8 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
-import { decodeInPieces, decodeRange } from './utf8.js';
+import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeRange } from './utf8.js';
+import { textWithEscapedNonAscii } from './escaped-text.js';
 import { mostlyStrings } from './string-sample.js';
 import { valueNestsAtMost } from './value-depth.js';
 import { BACKSLASH_TEXT, closingQuote } from './text-scan.js';
@@ -75,7 +76,7 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   let text: string;
   try {
     // A large document's text may be more than the engine can hold: the parser then reads it.
-    text = BROWSER_BUILD ? decodeRange(bytes, first, last + 1, false) : decodeInPieces(bytes, first, last + 1);
+    text = BROWSER_BUILD ? decodeRange(bytes, first, last + 1, false) : decodeText(bytes, first, last + 1);
   } catch {
     return NOT_ROUTED;
   }
@@ -109,6 +110,20 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   } catch {
     return NOT_ROUTED;
   }
+}
+
+/**
+ * The text of `bytes[start, end)` for JSON.parse: where a long text would be decoded in pieces, first
+ * as ASCII with escapes for its few other characters (escaped-text.ts), unless one of those escapes
+ * lands in a key, which is then decoded as it is: an escaped key would keep the document from
+ * JSON.parse where the engine gives such keys wrong or where keys are guarded.
+ */
+function decodeText(bytes: Uint8Array, start: number, end: number): string {
+  if (DECODES_IN_PIECES && end - start > TEXT_PIECE_BYTES) {
+    const text = textWithEscapedNonAscii(bytes, start, end);
+    if (text !== undefined && keysHoldNoEscape(text)) return text;
+  }
+  return decodeInPieces(bytes, start, end);
 }
 
 /**

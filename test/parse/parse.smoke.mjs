@@ -63,6 +63,32 @@ await check('large inputs with string-heavy subtrees (built by the engine on V8)
   assertMatchesOracle('prose maps past 1 MiB, a missing colon deep inside', utf8(`${text.slice(0, cut)}"name_9500" "x",${text.slice(cut)}`));
 });
 
+await check('long ASCII documents with a few other characters (escaped for JSON.parse on V8 14) match JSON.parse', () => {
+  const records = (extra) => `[${Array.from({ length: 9000 }, (_, index) => `{"id":${index},"name":"record number ${index}","tags":["alpha","beta"]${index % 97 === 0 ? extra(index) : ''}}`).join(',')}]`;
+  const cases = {
+    'accents and emoji in values': records((index) => `,"city":"Zürich ${index} 😀"`),
+    'one in a key': records((index) => (index === 4850 ? ',"straße":1' : `,"note":"é${index}"`)),
+    'ill-formed bytes in values': records(() => ',"raw":"a\uFFFD"'),
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    const bytes = utf8(text);
+    assert(bytes.length > 448 * 1024, `${name}: ${bytes.length} bytes, under the pieces' 448 KB`);
+    assertMatchesOracle(name, bytes);
+    assertMatchesOracle(`${name}, body options`, bytes, { protoAction: 'error', constructorAction: 'error', maxDepth: 1000 });
+  }
+  const valid = utf8(cases['accents and emoji in values']);
+  const broken = Uint8Array.from(valid);
+  broken[valid.indexOf(0xc3)] = 0xff; // an ill-formed byte where é was
+  assertMatchesOracle('an ill-formed byte', broken);
+  for (const [name, find, replace] of [
+    ['a character after a backslash', 'Zürich 0 ', 'Z\\ürich 0 '],
+    ['an invalid escape of a character', 'Zürich 0 ', 'Z\ürich 0 '],
+    ['a character outside strings', '"city":"Zürich 97', '"city":ü,"x":"Zürich 97'],
+  ]) {
+    assertMatchesOracle(name, utf8(cases['accents and emoji in values'].replace(find, replace)));
+  }
+});
+
 await check('corpus documents match JSON.parse (when ../shared/corpus exists)', () => {
   if (!existsSync(corpus)) return;
   for (const file of ['twitter.json', 'citm_catalog.json', 'canada.json']) {

@@ -94,6 +94,27 @@ describe('whole documents go to the engine JSON.parse', () => {
       expect(route(`[${records},{"prototype":1}]`, { constructorAction: 'error' })).toEqual(JSON.parse(`[${records},{"prototype":1}]`));
     }
     expect(route('{"__proto__":1}', { constructorAction: 'error' })).toEqual(JSON.parse('{"__proto__":1}'));
+    // The same in ASCII text and in text with other characters, which V8 keeps two bytes a character.
+    for (const other of ['', '"é":"Привет",']) {
+      for (const [text, options] of [
+        [`{${other}"a":{"__proto__":1}}`, { protoAction: 'error' }],
+        [`{${other}"__proto":1,"proto__":2,"_proto_":3}`, { protoAction: 'error', constructorAction: 'error' }],
+        [`{${other}"constructor":{"prototype":1}}`, { constructorAction: 'error' }],
+        [`{${other}"prototype":{"constructor":1}}`, { constructorAction: 'error' }],
+        [`{${other}"type":"prototype","constructor":1}`, { constructorAction: 'error' }],
+        [`{${other}"type":"a","kind":"prototyped","constructor":1}`, { constructorAction: 'error' }],
+      ] as const) {
+        const routed = route(text, options);
+        const guardedKey = text.includes('"__proto__"') || (text.includes('"prototype"') && options.constructorAction !== undefined);
+        expect(routed === NOT_ROUTED).toBe(guardedKey);
+        expect(withWholeDocumentRoute(() => parseBinary(utf8(text), options))).toEqual(parseBinary(utf8(text), options));
+      }
+      // Many near misses: past 16 places that hold "proto", the whole text is searched instead.
+      const many = Array.from({ length: 40 }, (_, i) => `"__proto${i}":"prototyped","proto${i}":${i}`).join(',');
+      expect(route(`{${other}${many}}`, { protoAction: 'error', constructorAction: 'error' })).toEqual(JSON.parse(`{${other}${many}}`));
+      expect(route(`{${other}${many},"__proto__":1}`, { protoAction: 'error' })).toBe(NOT_ROUTED);
+      expect(route(`{${other}${many},"constructor":{"prototype":1}}`, { constructorAction: 'error' })).toBe(NOT_ROUTED);
+    }
     const guarded = withWholeDocumentRoute(() => parseBinary(utf8('{"a":{"__proto__":{}}}'), { protoAction: 'error' }));
     expect(guarded.ok).toBe(false);
   });

@@ -1,0 +1,103 @@
+/**
+ * A document's text for JSON.parse in which each non-ASCII character is written as a `\uXXXX`
+ * escape, for long documents that are ASCII but for a few characters (names with accents in a
+ * catalogue). On V8 14 such a text is otherwise decoded in pieces (utf8.ts, `decodeInPieces`), two
+ * bytes a character, and joined: citm_catalog, 1.7 MB with 168 short runs of non-ASCII bytes, read
+ * 1.79 times native's pipeline on Node 26 that way (bench/NOTES.md, round 38). Here the text is
+ * ASCII, one byte a character, with no decoder's temporary buffer larger than a run's: the ASCII
+ * spans are copied by `latin1Slice` and only the runs go through the UTF-8 decoder. JSON.parse
+ * reads each escape back to the character it stands for, so the value is the one the bytes hold.
+ */
+
+import { BACKSLASH } from './bytes.js';
+import { byteRange } from './byte-views.js';
+import { decodeAscii, decodeRange, nodeIsAscii } from './utf8.js';
+
+/**
+ * Most runs of non-ASCII bytes, one for each this many bytes, that the text is escaped for; a
+ * document with more (twitter: a run every 368 bytes, Cyrillic and CJK messages: every 24 to 57)
+ * is decoded as it is.
+ */
+export const ESCAPED_RUN_SPACING_BYTES = 1024;
+
+/** Ranges up to this long are read a byte at a time for their runs; longer ones are halved while `isAscii` finds a run. */
+const RUN_SCAN_BYTES = 512;
+
+const HEX_DIGITS = '0123456789abcdef';
+
+/**
+ * The text of `bytes[start, end)` with every non-ASCII character escaped, or undefined: where
+ * `isAscii` is missing, where the runs of non-ASCII bytes are more than one per
+ * {@link ESCAPED_RUN_SPACING_BYTES}, or where a run follows a backslash (an escape would then change
+ * what the backslash escapes). A run is a maximal one, so it ends with an ASCII byte or the range,
+ * and decoded alone it gives what decoding the whole range gives there, U+FFFD included. An escape
+ * outside a string makes JSON.parse refuse the text, as the raw character would.
+ */
+export function textWithEscapedNonAscii(bytes: Uint8Array, start: number, end: number): string | undefined {
+  if (nodeIsAscii === undefined || !mostlyAscii(bytes, start, end)) return undefined;
+  const runs: number[] = [];
+  if (!findRuns(bytes, start, end, runs, Math.floor((end - start) / ESCAPED_RUN_SPACING_BYTES))) return undefined;
+  const parts: string[] = [];
+  let at = start;
+  for (let index = 0; index < runs.length; index += 2) {
+    const runStart = runs[index];
+    const runEnd = runs[index + 1];
+    if (runStart > start && bytes[runStart - 1] === BACKSLASH) return undefined;
+    if (runStart > at) parts.push(decodeAscii(bytes, at, runStart, false));
+    parts.push(escaped(decodeRange(bytes, runStart, runEnd, false)));
+    at = runEnd;
+  }
+  if (at < end) parts.push(decodeAscii(bytes, at, end, false));
+  return parts.join('');
+}
+
+/**
+ * Whether fewer than half of {@link SAMPLED_WINDOWS} windows spread over the range hold a non-ASCII
+ * byte: text in other scripts fails at once, without its runs being sought (on twitter, a run every
+ * 368 bytes, seeking them until too many cost its parse 16 %).
+ */
+function mostlyAscii(bytes: Uint8Array, start: number, end: number): boolean {
+  const step = Math.floor((end - start) / SAMPLED_WINDOWS);
+  let windowsWithOthers = 0;
+  for (let at = start; at + SAMPLED_WINDOW_BYTES <= end; at += step) {
+    if (!nodeIsAscii!(byteRange(bytes, at, at + SAMPLED_WINDOW_BYTES)) && ++windowsWithOthers >= SAMPLED_WINDOWS / 2) return false;
+  }
+  return true;
+}
+
+const SAMPLED_WINDOWS = 16;
+const SAMPLED_WINDOW_BYTES = 1024;
+
+/**
+ * Appends to `runs` the start and end of each maximal run of bytes from 0x80 in `bytes[start, end)`,
+ * merging a run with one that ends where it starts; false once there are more than `most`.
+ */
+function findRuns(bytes: Uint8Array, start: number, end: number, runs: number[], most: number): boolean {
+  if (nodeIsAscii!(byteRange(bytes, start, end))) return true;
+  if (end - start > RUN_SCAN_BYTES) {
+    const middle = start + ((end - start) >>> 1);
+    return findRuns(bytes, start, middle, runs, most) && findRuns(bytes, middle, end, runs, most);
+  }
+  for (let at = start; at < end; at++) {
+    if (bytes[at] < 0x80) continue;
+    const runStart = at;
+    while (at < end && bytes[at] >= 0x80) at++;
+    if (runs.length > 0 && runs[runs.length - 1] === runStart) {
+      runs[runs.length - 1] = at;
+    } else {
+      if (runs.length >= 2 * most) return false;
+      runs.push(runStart, at);
+    }
+  }
+  return true;
+}
+
+/** `text` with each UTF-16 code unit written as a JSON `\uXXXX` escape. */
+function escaped(text: string): string {
+  let out = '';
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    out += `\\u${HEX_DIGITS[unit >>> 12]}${HEX_DIGITS[(unit >>> 8) & 15]}${HEX_DIGITS[(unit >>> 4) & 15]}${HEX_DIGITS[unit & 15]}`;
+  }
+  return out;
+}
