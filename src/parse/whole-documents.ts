@@ -43,7 +43,7 @@ import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeRange } from
 import { textWithEscapedNonAscii } from './escaped-text.js';
 import { mostlyStrings } from './string-sample.js';
 import { valueNestsAtMost } from './value-depth.js';
-import { BACKSLASH_TEXT, closingQuote } from './text-scan.js';
+import { BACKSLASH_TEXT, keysHoldNoEscape } from './text-scan.js';
 
 /** Returned when the document is left to the parser: JSON.parse never returns it. */
 export const NOT_ROUTED = undefined;
@@ -174,28 +174,6 @@ function mayHoldGuardedKey(text: string, options: ResolvedOptions): boolean {
 const PROTO_PLACES_LOOKED_AT = 16;
 const PROTO_TEXT = 'proto';
 const OPENING_TEXTS = ['{', '['];
-
-/**
- * False when a string followed by a colon holds a backslash: a key with an escape, in valid JSON.
- * True when none does. Each backslash found outside the strings already passed is inside a string
- * and starts an escape; the string's closing quote is the first quote after it with an even run of
- * backslashes before it. On invalid JSON the answer may be either, and JSON.parse then refuses it.
- * String searches on the text: V8 runs them in the engine, where a loop here read prose at a byte a
- * step (markdown bodies: 0.5 against 0.2 of native's parse, round 31).
- */
-export function keysHoldNoEscape(text: string): boolean {
-  let at = text.indexOf(BACKSLASH_TEXT);
-  while (at !== -1) {
-    const close = closingQuote(text, at);
-    if (close === -1) return false;
-    let next = close + 1;
-    let code = text.charCodeAt(next);
-    while (isWhitespace(code)) code = text.charCodeAt(++next);
-    if (code === COLON) return false;
-    at = text.indexOf(BACKSLASH_TEXT, next);
-  }
-  return true;
-}
 
 /**
  * Whether `text`, which starts at its first bracket, holds at most `most` brackets that may open a
