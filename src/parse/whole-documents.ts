@@ -39,7 +39,8 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
-import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeRange } from './utf8.js';
+import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeRange, nodeIsAscii } from './utf8.js';
+import { byteRange } from './byte-views.js';
 import { textWithEscapedNonAscii } from './escaped-text.js';
 import { mostlyStrings } from './string-sample.js';
 import { valueNestsAtMost } from './value-depth.js';
@@ -119,11 +120,12 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
  * JSON.parse where the engine gives such keys wrong or where keys are guarded.
  */
 function decodeText(bytes: Uint8Array, start: number, end: number): string {
-  if (DECODES_IN_PIECES && end - start > TEXT_PIECE_BYTES) {
-    const text = textWithEscapedNonAscii(bytes, start, end);
-    if (text !== undefined && keysHoldNoEscape(text)) return text;
+  // ASCII is told once: isAscii reads all of it, and stops at the first other byte.
+  if (!DECODES_IN_PIECES || end - start <= TEXT_PIECE_BYTES || nodeIsAscii?.(byteRange(bytes, start, end)) === true) {
+    return decodeRange(bytes, start, end, false);
   }
-  return decodeInPieces(bytes, start, end);
+  const text = textWithEscapedNonAscii(bytes, start, end);
+  return text !== undefined && keysHoldNoEscape(text) ? text : decodeInPieces(bytes, start, end);
 }
 
 /**
