@@ -85,7 +85,7 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   // or where keys are guarded; the browser build, for its size cap, keeps every such document with a
   // backslash from it instead.
   const guardsKeys = options.protoAction !== 'ignore' || options.constructorAction !== 'ignore';
-  if ((guardsKeys || !readsEscapedKeysRight(builtinJsonParse!)) && (BROWSER_BUILD ? text.includes(BACKSLASH_TEXT) : !keysHoldNoEscape(text))) {
+  if ((guardsKeys || !readsEscapedKeysRight(builtinJsonParse!)) && (BROWSER_BUILD ? text.includes(BACKSLASH_TEXT) : !escapedKeysChecked && !keysHoldNoEscape(text))) {
     return NOT_ROUTED;
   }
   // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it
@@ -120,13 +120,22 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
  * JSON.parse where the engine gives such keys wrong or where keys are guarded.
  */
 function decodeText(bytes: Uint8Array, start: number, end: number): string {
+  escapedKeysChecked = false;
   // ASCII is told once: isAscii reads all of it, and stops at the first other byte.
   if (!DECODES_IN_PIECES || end - start <= TEXT_PIECE_BYTES || nodeIsAscii?.(byteRange(bytes, start, end)) === true) {
     return decodeRange(bytes, start, end, false);
   }
   const text = textWithEscapedNonAscii(bytes, start, end);
-  return text !== undefined && keysHoldNoEscape(text) ? text : decodeInPieces(bytes, start, end);
+  if (text === undefined || !keysHoldNoEscape(text)) return decodeInPieces(bytes, start, end);
+  escapedKeysChecked = true;
+  return text;
 }
+
+/**
+ * Whether the text {@link decodeText} made last has escapes, and so keys it found free of them: the
+ * route does not scan them again (on citm_catalog that scan is 1.6 % of JSON.parse's time).
+ */
+let escapedKeysChecked = false;
 
 /**
  * Bytes a level within which the first brackets must pass maxDepth for a document to be left to the
