@@ -30,5 +30,5 @@ export function describeValue(value: unknown): string {
   const sharedLength = readBranded(sharedArrayBufferByteLength, value);
   if (sharedLength !== undefined) return `a SharedArrayBuffer of ${sharedLength} bytes`;
   if (isArrayBufferView(value)) return `a ${typedArrayKind(value) ?? 'DataView'}`;
-  return 'an object that is neither an ArrayBuffer nor a typed array or DataView (look-alikes and proxies do not count)';
+  return 'an object that is not a real ArrayBuffer, typed array or DataView (such as a look-alike or a proxy)';
 }

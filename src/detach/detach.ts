@@ -31,24 +31,23 @@ export function detachWith(strategy: DetachStrategy, detachFunction: DetachFunct
   if (isDetachedNow(buffer, byteLength)) return;
   if (detachFunction === undefined) {
     throw new TypeError(
-      `detach: this runtime cannot detach an ArrayBuffer (strategy '${strategy}': no V8 natives, ` +
-        `no ArrayBuffer.prototype.transferToFixedLength, no structuredClone)`,
+      `detach: this runtime cannot detach an ArrayBuffer (strategy '${strategy}': it has no V8 natives, ` +
+        `ArrayBuffer.prototype.transferToFixedLength or structuredClone)`,
     );
   }
   try {
     detachFunction(buffer);
   } catch (error) {
     throw new TypeError(
-      `detach: the runtime refused to detach an ArrayBuffer of ${byteLength} bytes, which is left ` +
-        `untouched (it belongs to something that must keep it, such as WebAssembly memory or a ` +
-        `runtime-internal pool): ${errorMessage(error)}`,
+      `detach: the runtime refused to detach an ArrayBuffer of ${byteLength} bytes, left untouched ` +
+        `(something else owns it, such as WebAssembly): ${errorMessage(error)}`,
       { cause: error },
     );
   }
   if (!isDetachedNow(buffer, byteLength)) {
     throw new TypeError(
-      `detach: an ArrayBuffer of ${byteLength} bytes could not be detached and is left untouched ` +
-        `(it is not detachable, such as a WebAssembly.Memory buffer; strategy '${strategy}')`,
+      `detach: an ArrayBuffer of ${byteLength} bytes could not be detached, left untouched ` +
+        `(something else owns it, such as WebAssembly; strategy '${strategy}')`,
     );
   }
 }

@@ -20,8 +20,8 @@ function refuseView(view: ArrayBufferView): never {
   const where = extent === undefined ? 'out of bounds' : `of ${extent.length} bytes at offset ${extent.offset}`;
   throw new TypeError(
     `detach: refused a ${name} ${where} in an ArrayBuffer of ${arrayBufferByteLength(buffer)} bytes: detaching ` +
-      `would also empty the rest of that buffer, which other views may use (small Node Buffers share one pool). ` +
-      `Pass a view that covers its whole buffer, or copy the bytes into one that does.`,
+      `would empty all of that buffer, which other views may share (small Node Buffers do). Pass a view of ` +
+      `a whole buffer, or a copy.`,
   );
 }
 

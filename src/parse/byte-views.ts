@@ -5,10 +5,10 @@
 import { typedArrayBuffer, typedArrayByteOffset, typedArraySet } from '../buffers/intrinsics.js';
 
 const Uint8ArrayConstructor = Uint8Array;
-const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as Uint8Array;
+const typedArrayPrototype = /* @__PURE__ */ Object.getPrototypeOf(Uint8Array.prototype) as Uint8Array;
 
 /** A prototype with nothing but the built-in `set`, captured now. Pure: the browser build copies nothing. */
-const SET_ONLY: object = /* @__PURE__ */ Object.freeze(Object.create(null, { set: { value: typedArrayPrototype.set } }));
+const SET_ONLY: object = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.create(null, { set: { value: typedArrayPrototype.set } }));
 
 /**
  * A view of all of `buffer` whose one method is the built-in `set`, for copying into a buffer kept

@@ -82,10 +82,9 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
     return NOT_ROUTED;
   }
   // A key that holds an escape keeps the document from JSON.parse where escaped keys come out wrong,
-  // or where keys are guarded; the browser build, for its size cap, keeps every such document with a
-  // backslash from it instead.
+  // or where keys are guarded.
   const guardsKeys = options.protoAction !== 'ignore' || options.constructorAction !== 'ignore';
-  if ((guardsKeys || !readsEscapedKeysRight(builtinJsonParse!)) && (BROWSER_BUILD ? text.includes(BACKSLASH_TEXT) : !escapedKeysChecked && !keysHoldNoEscape(text))) {
+  if ((guardsKeys || !readsEscapedKeysRight(builtinJsonParse!)) && !((!BROWSER_BUILD && escapedKeysChecked) || keysHoldNoEscape(text))) {
     return NOT_ROUTED;
   }
   // Valid JSON nests at most length / 2 deep (`[` and `]` for each level), and no deeper than it

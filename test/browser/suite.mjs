@@ -113,13 +113,23 @@ export async function run({ lib, before, packageUrl }) {
     JSON.parse('{"a":1,"\\\\":2}');
     const native = Object.keys(JSON.parse('{"a":1,"\\n":3}'));
     notes.push(`native JSON.parse gave the keys ${JSON.stringify(native)} for {"a":1,"\\n":3} after {"a":1,"\\\\":2} (right: ["a","\\n"])`);
-    for (const [text, keys] of [['{"a":1,"\\n":3}', ['a', '\n']], ['{"a":1,"\\u0041":3}', ['a', 'A']], ['[{"a":1,"\\t":"x\\ny"}]', null]]) {
+    // Escapes in values alone let a document go to JSON.parse; an escaped key after them keeps it away.
+    const routes = [
+      ['{"a":1,"\\n":3}', ['a', '\n']],
+      ['{"a":1,"\\u0041":3}', ['a', 'A']],
+      ['[{"a":1,"\\t":"x\\ny"}]', null],
+      ['{"v":"x\\ny \\"q\\\\","w":"\\\\","\\n":3}', ['v', 'w', '\n']],
+      ['{"v":"line\\nnext \\"quoted\\"","a":"\\u00e9"}', ['v', 'a']],
+    ];
+    for (const [text, keys] of routes) {
       const result = lib.parseBinary(utf8(text));
       assert(result.ok, `${text}: ${result.message}`);
       const got = Object.keys(keys === null ? result.value[0] : result.value);
       const want = keys ?? ['a', '\t'];
       assert(firstDifference(got, want) === undefined, `${text}: keys ${JSON.stringify(got)}`);
     }
+    const routed = lib.parseBinary(utf8(routes[4][0])).value;
+    assert(routed.v === 'line\nnext "quoted"' && routed.a === '\u00e9', `values ${JSON.stringify(routed)}`);
   });
 
   await check('nesting 100000 deep parses', () => {
