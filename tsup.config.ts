@@ -6,7 +6,7 @@ const browserVariants = /\/key-cache\.js$/;
 
 /** Internal field and method names of the parser's classes, which terser may shorten in the browser files. */
 const internalNames =
-  /^(slotCount|arenaSize|slotMask|arena|arenaUsed|slotOffset|slotLength|slotKey|slotOf|maxShapes|maxFactories|maxChildren|freshKeysBeforeMap|firstShapes|shapeCount|factoryCount|lastKey|lastChild|keyLength|head0|head1|mask0|mask1|keyStore|keyOffset|wordsStart|wordCount|readLimit|freshKeys|grown|rememberFirstShape|firstShapeGuess|nextShape|factoryFor|forget|shapes|words|parent|children|uses|factory|wordsOf|shapeTree|maxShapes|pos|failure|expected|found|root|shared|key|browserAnyShapeMaxBytes|stringDocumentMaxBytes)$/;
+  /^(slotCount|arenaSize|slotMask|arena|arenaUsed|slotOffset|slotLength|slotKey|slotOf|maxShapes|maxFactories|maxChildren|freshKeysBeforeMap|firstShapes|shapeCount|factoryCount|lastKey|lastChild|keyLength|head0|head1|mask0|mask1|keyStore|keyOffset|wordsStart|wordCount|readLimit|freshKeys|grown|rememberFirstShape|firstShapeGuess|nextShape|factoryFor|forget|shapes|words|parent|children|uses|factory|wordsOf|shapeTree|maxShapes|pos|failure|expected|found|root|shared|key|anyShapeMaxBytes|stringDocumentMaxBytes)$/;
 
 // Node and bundlers get unminified ESM + CommonJS with types; browsers and CDNs get
 // self-contained minified ESM (no chunks, no bare imports) under dist/browser/.

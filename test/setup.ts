@@ -9,5 +9,4 @@ fc.configureGlobal({ interruptAfterTimeLimit: 30_000, markInterruptAsFailure: tr
 // JSON.parse (src/parse/whole-documents.ts). That route has tests of its own, and expectAgreement
 // checks every case both ways (test/parse/whole-document-route.ts).
 WHOLE_DOCUMENT_LIMITS.anyShapeMaxBytes = 0;
-WHOLE_DOCUMENT_LIMITS.browserAnyShapeMaxBytes = 0;
 WHOLE_DOCUMENT_LIMITS.stringDocumentMaxBytes = 0;

@@ -23,10 +23,10 @@
  * - the document opens and closes a container, so that most bad input (truncated, not JSON at all)
  *   never reaches JSON.parse and its costly SyntaxError.
  * On Bun, objects that open with an index key stay with the parser, which builds them faster. The
- * browser build takes documents of any shape up to 64 KB, and past it those mostly of strings
+ * browser build takes documents past anyShapeMaxBytes too when they are mostly strings
  * ({@link mostlyStrings}): in Chromium the parser, which has no native slice to cut strings from
- * the input, took about twice native's time on such documents (bench/NOTES.md, rounds 32 and 33),
- * and it beats JSON.parse on records of numbers. Anything JSON.parse refuses is parsed again by the
+ * the input, took about twice native's time on such documents (bench/NOTES.md, rounds 32 and 33).
+ * Anything JSON.parse refuses is parsed again by the
  * parser, which gives the failure its place and words. The values are the ones the parser builds:
  * JSON.parse of the same text is the oracle.
  */
@@ -60,8 +60,7 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   const { bytes, length } = input;
   if (input.shared || options.fatal) return NOT_ROUTED;
   const limits = WHOLE_DOCUMENT_LIMITS;
-  const anyShapeMaxBytes = BROWSER_BUILD ? limits.browserAnyShapeMaxBytes : limits.anyShapeMaxBytes;
-  if (length > anyShapeMaxBytes && !(BROWSER_BUILD && length <= limits.stringDocumentMaxBytes && mostlyStrings(bytes, start, length))) {
+  if (length > limits.anyShapeMaxBytes && !(BROWSER_BUILD && length <= limits.stringDocumentMaxBytes && mostlyStrings(bytes, start, length))) {
     return NOT_ROUTED;
   }
   let first = start;

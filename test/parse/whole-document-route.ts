@@ -1,4 +1,4 @@
-import { ANY_SHAPE_MAX_BYTES, BROWSER_ANY_SHAPE_MAX_BYTES, STRING_DOCUMENT_MAX_BYTES, WHOLE_DOCUMENT_LIMITS } from '../../src/parse/whole-document-limits.js';
+import { ANY_SHAPE_MAX_BYTES, STRING_DOCUMENT_MAX_BYTES, WHOLE_DOCUMENT_LIMITS } from '../../src/parse/whole-document-limits.js';
 
 /**
  * Runs `check` with whole documents handed to the engine's JSON.parse, as they are outside the
@@ -7,7 +7,6 @@ import { ANY_SHAPE_MAX_BYTES, BROWSER_ANY_SHAPE_MAX_BYTES, STRING_DOCUMENT_MAX_B
 export function withWholeDocumentRoute<T>(check: () => T): T {
   const before = { ...WHOLE_DOCUMENT_LIMITS };
   WHOLE_DOCUMENT_LIMITS.anyShapeMaxBytes = ANY_SHAPE_MAX_BYTES;
-  WHOLE_DOCUMENT_LIMITS.browserAnyShapeMaxBytes = BROWSER_ANY_SHAPE_MAX_BYTES;
   WHOLE_DOCUMENT_LIMITS.stringDocumentMaxBytes = STRING_DOCUMENT_MAX_BYTES;
   try {
     return check();

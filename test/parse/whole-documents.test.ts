@@ -239,7 +239,6 @@ describe('whole documents go to the engine JSON.parse', () => {
 
   it('takes documents of any shape up to ANY_SHAPE_MAX_BYTES (4 MiB), not longer', () => {
     expect(ANY_SHAPE_MAX_BYTES).toBe(4 * 1024 * 1024);
-    // Records of numbers, which the browser build keeps with the parser past 64 KB, go here.
     const records = JSON.stringify(Array.from({ length: 60_000 }, (_, id) => ({ id, x: id * 1.5 })));
     expect(records.length).toBeGreaterThan(64 * 1024);
     expect(route(records)).toEqual(JSON.parse(records));
