@@ -38,6 +38,16 @@ describe('valueNestsAtMost', () => {
     );
   });
 
+  it('goes back to a wide array after each child it looks into, so the deepest may come last', () => {
+    const records = Array.from({ length: 5000 }, (_, index) => (index % 3 === 0 ? { id: index, tags: ['a'] } : index));
+    const wide = JSON.parse(JSON.stringify([...records, [[[[]]]], 7]));
+    expect(valueNestsAtMost(wide, 5)).toBe(true);
+    expect(valueNestsAtMost(wide, 4)).toBe(false);
+    const siblings = JSON.parse('[[[]],[[[]]],[],[[[[]]]]]');
+    expect(valueNestsAtMost(siblings, 5)).toBe(true);
+    expect(valueNestsAtMost(siblings, 4)).toBe(false);
+  });
+
   it('walks a value far deeper than the call stack allows without recursion, and stops past the bound', () => {
     const depth = 200_000;
     const value = JSON.parse(`${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}`);
