@@ -5,11 +5,13 @@
  * bytes a character, and joined: citm_catalog, 1.7 MB with 168 short runs of non-ASCII bytes, read
  * 1.79 times native's pipeline on Node 26 that way (bench/NOTES.md, round 38). Here the text is
  * ASCII, one byte a character, with no decoder's temporary buffer larger than a run's: the ASCII
- * spans are copied by `latin1Slice` and only the runs go through the UTF-8 decoder. JSON.parse
+ * spans are copied into one byte buffer, only the runs go through the UTF-8 decoder, and
+ * `latin1Slice` makes the buffer the text. JSON.parse
  * reads each escape back to the character it stands for, so the value is the one the bytes hold.
  */
 
-import { BACKSLASH } from './bytes.js';
+import { BACKSLASH, LOWER_U } from './bytes.js';
+import { typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
 import { decodeAscii, decodeRange, nodeIsAscii } from './utf8.js';
 
@@ -23,7 +25,8 @@ export const ESCAPED_RUN_SPACING_BYTES = 1024;
 /** Ranges up to this long are read a byte at a time for their runs; longer ones are halved while `isAscii` finds a run. */
 const RUN_SCAN_BYTES = 512;
 
-const HEX_DIGITS = '0123456789abcdef';
+const Uint8ArrayConstructor = Uint8Array;
+const HEX_DIGIT_BYTES = new TextEncoder().encode('0123456789abcdef');
 
 /**
  * The text of `bytes[start, end)` with every non-ASCII character escaped, or undefined: where
@@ -37,18 +40,29 @@ export function textWithEscapedNonAscii(bytes: Uint8Array, start: number, end: n
   if (nodeIsAscii === undefined || !mostlyAscii(bytes, start, end)) return undefined;
   const runs: number[] = [];
   if (!findRuns(bytes, start, end, runs, Math.floor((end - start) / ESCAPED_RUN_SPACING_BYTES)) || runs.length === 0) return undefined;
-  const parts: string[] = [];
+  // The text is written once into one byte buffer and made a string by one `latin1Slice`: past
+  // about 1 MB Node makes that an external string, whose memory malloc reuses, where a join of
+  // strings lands on fresh pages of large-object space each parse (bench/NOTES.md, round 41).
+  const decodedRuns: string[] = [];
+  let length = end - start;
+  for (let index = 0; index < runs.length; index += 2) {
+    const runStart = runs[index];
+    if (runStart > start && bytes[runStart - 1] === BACKSLASH) return undefined;
+    const decoded = decodeRange(bytes, runStart, runs[index + 1], false);
+    decodedRuns.push(decoded);
+    length += ESCAPE_BYTES * decoded.length - (runs[index + 1] - runStart);
+  }
+  const out = new Uint8ArrayConstructor(length);
+  let written = 0;
   let at = start;
   for (let index = 0; index < runs.length; index += 2) {
     const runStart = runs[index];
-    const runEnd = runs[index + 1];
-    if (runStart > start && bytes[runStart - 1] === BACKSLASH) return undefined;
-    if (runStart > at) parts.push(decodeAscii(bytes, at, runStart, false));
-    parts.push(escaped(decodeRange(bytes, runStart, runEnd, false)));
-    at = runEnd;
+    typedArraySet(out, byteRange(bytes, at, runStart), written);
+    written = writeEscapes(decodedRuns[index >>> 1], out, written + runStart - at);
+    at = runs[index + 1];
   }
-  if (at < end) parts.push(decodeAscii(bytes, at, end, false));
-  return parts.join('');
+  typedArraySet(out, byteRange(bytes, at, end), written);
+  return decodeAscii(out, 0, length, false);
 }
 
 /**
@@ -93,12 +107,20 @@ function findRuns(bytes: Uint8Array, start: number, end: number, runs: number[],
   return true;
 }
 
-/** `text` with each UTF-16 code unit written as a JSON `\uXXXX` escape. */
-function escaped(text: string): string {
-  let out = '';
+/** The length of a `\\uXXXX` escape. */
+const ESCAPE_BYTES = 6;
+
+/** Writes each UTF-16 code unit of `text` into `out` from `at` as a JSON `\\uXXXX` escape; returns where they end. */
+function writeEscapes(text: string, out: Uint8Array, at: number): number {
   for (let index = 0; index < text.length; index++) {
     const unit = text.charCodeAt(index);
-    out += `\\u${HEX_DIGITS[unit >>> 12]}${HEX_DIGITS[(unit >>> 8) & 15]}${HEX_DIGITS[(unit >>> 4) & 15]}${HEX_DIGITS[unit & 15]}`;
+    out[at] = BACKSLASH;
+    out[at + 1] = LOWER_U;
+    out[at + 2] = HEX_DIGIT_BYTES[unit >>> 12];
+    out[at + 3] = HEX_DIGIT_BYTES[(unit >>> 8) & 15];
+    out[at + 4] = HEX_DIGIT_BYTES[(unit >>> 4) & 15];
+    out[at + 5] = HEX_DIGIT_BYTES[unit & 15];
+    at += ESCAPE_BYTES;
   }
-  return out;
+  return at;
 }
