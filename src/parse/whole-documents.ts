@@ -13,7 +13,7 @@
  *   `__proto__` to JSON.parse, and no search of the text for `"__proto__"` finds it): such a key is
  *   found by {@link keysHoldNoEscape}, which costs a string search where the text holds no backslash;
  * - no key that protoAction or constructorAction act on appears, when they guard any
- *   ({@link mayHoldGuardedKey});
+ *   ({@link mayHoldGuardedKey}, or, for a value whose depth is checked, the same walk);
  * - nesting deeper than maxDepth is impossible: each level takes two bytes, one of them an opening
  *   bracket, so a short document or one with few brackets cannot (the body entry points' maxDepth
  *   of 1000 needs the count past 2 KB); outside the browser build, a document with more such
@@ -43,7 +43,7 @@ import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeRange, nodeI
 import { byteRange } from './byte-views.js';
 import { textWithEscapedNonAscii } from './escaped-text.js';
 import { mostlyStrings } from './string-sample.js';
-import { valueNestsAtMost } from './value-depth.js';
+import { GUARDS_CONSTRUCTOR, GUARDS_PROTO, valueNestsAtMost } from './value-depth.js';
 import { BACKSLASH_TEXT, keysHoldNoEscape } from './text-scan.js';
 
 /** Returned when the document is left to the parser: JSON.parse never returns it. */
@@ -102,10 +102,11 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
     checksValueDepth = true;
   }
   // The browser build, for its size cap, keeps every guarded document that holds "proto" from it.
-  if (guardsKeys && (BROWSER_BUILD ? text.includes(PROTO_TEXT) : mayHoldGuardedKey(text, options))) return NOT_ROUTED;
+  // A value whose depth is checked has its keys checked on the same walk instead.
+  if (guardsKeys && !checksValueDepth && (BROWSER_BUILD ? text.includes(PROTO_TEXT) : mayHoldGuardedKey(text, options))) return NOT_ROUTED;
   try {
     const value = builtinJsonParse!(text);
-    return BROWSER_BUILD || !checksValueDepth || valueNestsAtMost(value, maxDepth) ? value : NOT_ROUTED;
+    return BROWSER_BUILD || !checksValueDepth || valueNestsAtMost(value, maxDepth, keyGuards(options)) ? value : NOT_ROUTED;
   } catch {
     return NOT_ROUTED;
   }
@@ -177,6 +178,11 @@ function mayHoldGuardedKey(text: string, options: ResolvedOptions): boolean {
     if (guardsConstructor && text.charCodeAt(at - 1) === QUOTE && text.startsWith('type"', at + 5) && text.includes('"constructor"')) return true;
   }
   return false;
+}
+
+/** The keys the depth walk refuses for these options (value-depth.ts). */
+function keyGuards(options: ResolvedOptions): number {
+  return (options.protoAction !== 'ignore' ? GUARDS_PROTO : 0) | (options.constructorAction !== 'ignore' ? GUARDS_CONSTRUCTOR : 0);
 }
 
 /** How many places holding "proto" are looked at one by one; a text with more is searched whole. */

@@ -237,6 +237,33 @@ describe('whole documents go to the engine JSON.parse', () => {
     expect(checkedAfterParse).toBeGreaterThan(100);
   });
 
+  it('agrees with the parser on guarded keys in documents whose value is walked for its depth', () => {
+    const padding = `"${'x'.repeat(40)}"`;
+    const node = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.constantFrom('1', padding, '"__proto__"'), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.constantFrom('a', '__proto__', 'constructor', 'prototype', 'protocol'), tie('node'), { maxKeys: 3 })),
+    })).node;
+    const action = fc.constantFrom('ignore', 'error', 'remove');
+    let walked = 0;
+    fc.assert(
+      fc.property(fc.array(node, { minLength: 1, maxLength: 20 }), action, action, (items, protoAction, constructorAction) => {
+        // Twelve records of brackets ahead: more opening brackets than maxDepth, so a routed value is walked.
+        const text = JSON.stringify([padding, padding, padding, ...Array.from({ length: 12 }, () => [{ a: [padding] }]), ...items]);
+        const options = { maxDepth: 8, protoAction, constructorAction } as const;
+        expect(withWholeDocumentRoute(() => parseBinary(utf8(text), options))).toEqual(parseBinary(utf8(text), options));
+        if (!opensAtMost(text, options.maxDepth) && route(text, options) !== NOT_ROUTED) walked++;
+      }),
+      { numRuns: 1000 },
+    );
+    expect(walked).toBeGreaterThan(100);
+    // A guarded key far inside such a document still fails, at its place.
+    const records = JSON.stringify(Array.from({ length: 1200 }, (_, id) => ({ id: `r${id}`, name: `customer ${id}` })));
+    const withProto = `${records.slice(0, -1)},{"id":"x","__proto__":{"admin":true}}]`;
+    expect(route(withProto, { maxDepth: 1000, protoAction: 'error' })).toBe(NOT_ROUTED);
+    const refused = withWholeDocumentRoute(() => parseBinary(utf8(withProto), { maxDepth: 1000, protoAction: 'error' }));
+    expect(refused.ok === false && [refused.code, refused.position]).toEqual(['FORBIDDEN_KEY', withProto.indexOf('"__proto__"')]);
+    expect(route(withProto, { maxDepth: 1000, constructorAction: 'error' })).toEqual(JSON.parse(withProto));
+  });
+
   it('takes documents of any shape up to ANY_SHAPE_MAX_BYTES (4 MiB), not longer', () => {
     expect(ANY_SHAPE_MAX_BYTES).toBe(4 * 1024 * 1024);
     const records = JSON.stringify(Array.from({ length: 60_000 }, (_, id) => ({ id, x: id * 1.5 })));
