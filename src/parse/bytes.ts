@@ -17,6 +17,7 @@ export const UPPER_E = 0x45;
 export const OPEN_BRACKET = 0x5b;
 export const BACKSLASH = 0x5c;
 export const CLOSE_BRACKET = 0x5d;
+export const LOWER_A = 0x61;
 export const LOWER_E = 0x65;
 export const LOWER_F = 0x66;
 export const LOWER_N = 0x6e;

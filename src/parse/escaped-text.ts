@@ -10,7 +10,7 @@
  * reads each escape back to the character it stands for, so the value is the one the bytes hold.
  */
 
-import { BACKSLASH, LOWER_U } from './bytes.js';
+import { BACKSLASH, DIGIT_0, LOWER_A, LOWER_U } from './bytes.js';
 import { typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
 import { decodeAscii, decodeRange, nodeIsAscii } from './utf8.js';
@@ -26,7 +26,6 @@ export const ESCAPED_RUN_SPACING_BYTES = 1024;
 const RUN_SCAN_BYTES = 512;
 
 const Uint8ArrayConstructor = Uint8Array;
-const HEX_DIGIT_BYTES = new TextEncoder().encode('0123456789abcdef');
 
 /**
  * The text of `bytes[start, end)` with every non-ASCII character escaped, or undefined: where
@@ -116,11 +115,16 @@ function writeEscapes(text: string, out: Uint8Array, at: number): number {
     const unit = text.charCodeAt(index);
     out[at] = BACKSLASH;
     out[at + 1] = LOWER_U;
-    out[at + 2] = HEX_DIGIT_BYTES[unit >>> 12];
-    out[at + 3] = HEX_DIGIT_BYTES[(unit >>> 8) & 15];
-    out[at + 4] = HEX_DIGIT_BYTES[(unit >>> 4) & 15];
-    out[at + 5] = HEX_DIGIT_BYTES[unit & 15];
+    out[at + 2] = hexDigit(unit >>> 12);
+    out[at + 3] = hexDigit((unit >>> 8) & 15);
+    out[at + 4] = hexDigit((unit >>> 4) & 15);
+    out[at + 5] = hexDigit(unit & 15);
     at += ESCAPE_BYTES;
   }
   return at;
+}
+
+/** The byte of the lowercase hexadecimal digit for `value` (0 to 15). */
+function hexDigit(value: number): number {
+  return value < 10 ? DIGIT_0 + value : LOWER_A - 10 + value;
 }
