@@ -13,7 +13,17 @@
 import { BACKSLASH, DIGIT_0, LOWER_A, LOWER_U } from './bytes.js';
 import { typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
+import { V8_MAJOR } from '../platform/v8-major.js';
 import { decodeAscii, decodeRange, nodeIsAscii } from './utf8.js';
+
+/**
+ * Whether long texts that are mostly ASCII are escaped for JSON.parse: on Node with V8 14+ (Node
+ * 26), where JSON.parse read citm_catalog's escaped one-byte text in 1.52 ms against 1.89 for its
+ * decoded two-byte text (round 38), and where the pieces would cost a second copy. Also where the
+ * pieces are off (glibc's mmap threshold fixed): citm_catalog read 0.98 of native's time escaped and
+ * 1.05 decoded in one call (bench/NOTES.md, round 41). Deno (V8 15) was not measured and keeps one call.
+ */
+export const ESCAPES_LONG_TEXTS = V8_MAJOR >= 14 && !('Deno' in globalThis);
 
 /**
  * Most runs of non-ASCII bytes, one for each this many bytes, that the text is escaped for; a

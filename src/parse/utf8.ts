@@ -1,6 +1,7 @@
 import { loadNodeBuiltin } from '../platform/node-builtin.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { V8_MAJOR } from '../platform/v8-major.js';
+import { processFixesMmapThreshold } from '../platform/malloc-threshold.js';
 import { byteRange, copyOfRange } from './byte-views.js';
 
 // UTF-8 helpers for string values. Bytes below 0x80 never occur inside a multi-byte sequence,
@@ -71,9 +72,12 @@ export const TEXT_PIECE_BYTES = 448 * 1024;
  * Whether long texts not all ASCII are decoded in pieces: on Node with V8 14+ (Node 26), as the
  * comment above says. Not on Deno (V8 15): its servers stayed flat through a soak without pieces,
  * and with them peaked at 2.2 times the usual pipeline's memory on 1 MB bodies, 1.06 without
- * (bench/NOTES.md, round 34).
+ * (bench/NOTES.md, round 34). Not where the process fixed glibc's mmap threshold
+ * (`MALLOC_MMAP_THRESHOLD_`): Node 26 servers decoding each 1 MB body in one call then stayed flat,
+ * and the pieces' second copy is pure cost (twitter 1.38 times native's time in pieces, 1.05 in one
+ * call, in the bench, whose processes fix it; bench/NOTES.md, round 41).
  */
-export const DECODES_IN_PIECES = V8_MAJOR >= 14 && !('Deno' in globalThis);
+export const DECODES_IN_PIECES = V8_MAJOR >= 14 && !('Deno' in globalThis) && !processFixesMmapThreshold();
 
 /**
  * `isAscii` of node:buffer (SIMD, about 1 % of native's whole pipeline), to let ASCII texts go in

@@ -39,9 +39,9 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
-import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeRange, nodeIsAscii } from './utf8.js';
+import { TEXT_PIECE_BYTES, decodeInPieces, decodeRange, nodeIsAscii } from './utf8.js';
 import { byteRange } from './byte-views.js';
-import { textWithEscapedNonAscii } from './escaped-text.js';
+import { ESCAPES_LONG_TEXTS, textWithEscapedNonAscii } from './escaped-text.js';
 import { mostlyStrings } from './string-sample.js';
 import { GUARDS_CONSTRUCTOR, GUARDS_PROTO, valueNestsAtMost } from './value-depth.js';
 import { BACKSLASH_TEXT, keysHoldNoEscape } from './text-scan.js';
@@ -113,15 +113,15 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
 }
 
 /**
- * The text of `bytes[start, end)` for JSON.parse: where a long text would be decoded in pieces, first
- * as ASCII with escapes for its few other characters (escaped-text.ts), unless one of those escapes
- * lands in a key, which is then decoded as it is: an escaped key would keep the document from
- * JSON.parse where the engine gives such keys wrong or where keys are guarded.
+ * The text of `bytes[start, end)` for JSON.parse: where long texts are escaped (escaped-text.ts), a
+ * long text first as ASCII with escapes for its few other characters, unless one of those escapes
+ * lands in a key, which is then decoded as it is (in pieces where those are on): an escaped key would
+ * keep the document from JSON.parse where the engine gives such keys wrong or where keys are guarded.
  */
 function decodeText(bytes: Uint8Array, start: number, end: number): string {
   escapedKeysChecked = false;
   // ASCII is told once: isAscii reads all of it, and stops at the first other byte.
-  if (!DECODES_IN_PIECES || end - start <= TEXT_PIECE_BYTES || nodeIsAscii?.(byteRange(bytes, start, end)) === true) {
+  if (!ESCAPES_LONG_TEXTS || end - start <= TEXT_PIECE_BYTES || nodeIsAscii?.(byteRange(bytes, start, end)) === true) {
     return decodeRange(bytes, start, end, false);
   }
   const text = textWithEscapedNonAscii(bytes, start, end);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixesMmapThreshold } from '../../src/platform/malloc-threshold.js';
 import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeUtf8Into } from '../../src/parse/utf8.js';
 import { V8_MAJOR } from '../../src/platform/v8-major.js';
 
@@ -69,8 +70,8 @@ describe('decodeInPieces', () => {
 });
 
 describe('DECODES_IN_PIECES', () => {
-  it('is on for Node with V8 14 and later, where one long decode grew servers, and off before and on Deno', () => {
+  it('is on for Node with V8 14 and later, where one long decode grew servers, and off before, on Deno and with glibc\'s mmap threshold fixed', () => {
     expect(V8_MAJOR).toBe(Number.parseInt(process.versions.v8, 10));
-    expect(DECODES_IN_PIECES).toBe(V8_MAJOR >= 14 && !('Deno' in globalThis));
+    expect(DECODES_IN_PIECES).toBe(V8_MAJOR >= 14 && !('Deno' in globalThis) && !fixesMmapThreshold(process.env));
   });
 });
