@@ -13,7 +13,7 @@
 import { BACKSLASH, DIGIT_0, LOWER_A, LOWER_U } from './bytes.js';
 import { typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
-import { V8_MAJOR } from '../platform/v8-major.js';
+import { NODE_ON_V8_14 } from '../platform/v8-major.js';
 import { decodeAscii, decodeRange, nodeIsAscii } from './utf8.js';
 
 /**
@@ -23,7 +23,7 @@ import { decodeAscii, decodeRange, nodeIsAscii } from './utf8.js';
  * pieces are off (glibc's mmap threshold fixed): citm_catalog read 0.98 of native's time escaped and
  * 1.05 decoded in one call (bench/NOTES.md, round 41). Deno (V8 15) was not measured and keeps one call.
  */
-export const ESCAPES_LONG_TEXTS = V8_MAJOR >= 14 && !('Deno' in globalThis);
+export const ESCAPES_LONG_TEXTS = NODE_ON_V8_14;
 
 /**
  * Most runs of non-ASCII bytes, one for each this many bytes, that the text is escaped for; a

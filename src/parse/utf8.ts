@@ -1,6 +1,6 @@
 import { loadNodeBuiltin } from '../platform/node-builtin.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { V8_MAJOR } from '../platform/v8-major.js';
+import { NODE_ON_V8_14 } from '../platform/v8-major.js';
 import { processFixesMmapThreshold } from '../platform/malloc-threshold.js';
 import { byteRange, copyOfRange } from './byte-views.js';
 
@@ -77,7 +77,7 @@ export const TEXT_PIECE_BYTES = 448 * 1024;
  * and the pieces' second copy is pure cost (twitter 1.38 times native's time in pieces, 1.05 in one
  * call, in the bench, whose processes fix it; bench/NOTES.md, round 41).
  */
-export const DECODES_IN_PIECES = V8_MAJOR >= 14 && !('Deno' in globalThis) && !processFixesMmapThreshold();
+export const DECODES_IN_PIECES = NODE_ON_V8_14 && !processFixesMmapThreshold();
 
 /**
  * `isAscii` of node:buffer (SIMD, about 1 % of native's whole pipeline), to let ASCII texts go in

@@ -12,3 +12,9 @@ function readV8Major(): number {
 
 /** V8's major version (13 on Node 24, 14 on Node 26, 15 on Deno 2.9), or 0 if unknown. */
 export const V8_MAJOR: number = readV8Major();
+
+/**
+ * Node on V8 14 or later (Node 26), not Deno (whose V8 is 15): where long texts are escaped or
+ * decoded in pieces for JSON.parse (escaped-text.ts, utf8.ts), which Deno was not measured to need.
+ */
+export const NODE_ON_V8_14: boolean = V8_MAJOR >= 14 && !('Deno' in globalThis);
