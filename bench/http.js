@@ -8,6 +8,8 @@
 //                        no "__proto__" or constructor guard and no depth limit, like the usual pipeline
 //   express-json / express-parseBody, fastify-default / fastify-parseBody (node:http only, when
 //                        dist/express.js and dist/fastify.js are built)
+//   usual-decoded-chunks (node:http only, by --modes alone): each chunk decoded as it arrives, as
+//                        raw-body does under express.json(), then JSON.parse of the joined text
 //   usual-detach, parseBinary, parseBinary-detach (node:http only, by --modes alone): the usual
 //                        pipeline's concatenated body, parsed by JSON.parse or parseBinary, then
 //                        detached or not
@@ -151,9 +153,9 @@ function defaultModes() {
   return modes;
 }
 const modes = flags.modes ? flags.modes.split(',') : defaultModes();
-const nodeOnlyModes = /^(express|fastify|usual-detach$|parseBinary|parseBody-unguarded$)/;
+const nodeOnlyModes = /^(express|fastify|usual-detach$|usual-decoded-chunks$|parseBinary|parseBody-unguarded$)/;
 if (!isNode && modes.some((mode) => nodeOnlyModes.test(mode))) {
-  throw new Error('express, fastify, usual-detach, parseBinary and parseBody-unguarded modes run on node:http only');
+  throw new Error('express, fastify, usual-decoded-chunks, usual-detach, parseBinary and parseBody-unguarded modes run on node:http only');
 }
 
 const bodyCache = new Map();

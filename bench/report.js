@@ -649,22 +649,34 @@ function httpSummaryRows(columns, httpResults) {
     ['peakMemory', 'peak memory'],
     ['gcMs', 'GC time'],
   ];
+  // One cell: `ours` over `baseline` in each summary case, for one runtime's run.
+  const ratiosCell = (runtime, ours, baseline, metric) => {
+    const run = runOf(runtime);
+    if (!run?.comparisons) return '—';
+    const rows = httpSummaryCases.map(([body, size]) => run.comparisons.find((candidate) => candidate.ours === ours && candidate.baseline === baseline && candidate.body === body && candidate.size === size));
+    if (rows.every((row) => !row)) return '—';
+    return rows
+      .map((row) => {
+        if (!row) return '—';
+        // A dash would hide that a server died: name who was OOM-killed.
+        if (row.killed?.length) return row.killed.length === 2 ? 'both OOM-killed' : `${row.killed.join(', ')} OOM-killed`;
+        return formatRatio(row.ratios[metric]);
+      })
+      .join(' / ');
+  };
+  const under = cap ? ` under a ${cap} MB cap` : '';
   const rows = metrics.map(([metric, title]) => [
-    `server${cap ? ` under a ${cap} MB cap` : ''}, parseBody vs usual pipeline: ${title} (${caseList})`,
-    ...columns.map(({ runtime }) => {
-      const run = runOf(runtime);
-      if (!run?.comparisons) return '—';
-      return httpSummaryCases
-        .map(([body, size]) => {
-          const row = run.comparisons.find((candidate) => candidate.ours === 'parseBody' && candidate.baseline === 'usual' && candidate.body === body && candidate.size === size);
-          if (!row) return '—';
-          // A dash would hide that a server died: name who was OOM-killed.
-          if (row.killed?.length) return row.killed.length === 2 ? 'both OOM-killed' : `${row.killed.join(', ')} OOM-killed`;
-          return formatRatio(row.ratios[metric]);
-        })
-        .join(' / ');
-    }),
+    `server${under}, parseBody vs usual pipeline: ${title} (${caseList})`,
+    ...columns.map(({ runtime }) => ratiosCell(runtime, 'parseBody', 'usual', metric)),
   ]);
+  // The drop-ins against what their users run today, where the run had them (node:http runs only).
+  for (const [ours, baseline, title] of [
+    ['express-parseBody', 'express-json', "Express, json-parse-binary/express vs express.json()"],
+    ['fastify-parseBody', 'fastify-default', "Fastify, json-parse-binary/fastify vs Fastify's own parser"],
+  ]) {
+    const cells = columns.map(({ runtime }) => ratiosCell(runtime, ours, baseline, 'requestsPerSecond'));
+    if (cells.some((cell) => cell !== '—')) rows.push([`server${under}, ${title}: requests per second (${caseList})`, ...cells]);
+  }
   const squeezed = columns.map(({ runtime }) => runOf(runtime)?.squeeze);
   if (squeezed.some((squeeze) => squeeze?.findings)) {
     const first = squeezed.find((squeeze) => squeeze?.findings);
