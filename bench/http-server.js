@@ -17,37 +17,32 @@ const LIMIT = 16 * 1024 * 1024;
 function usualPipeline(req, res) {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
-  req.on('end', () => {
-    let value;
-    try {
-      value = JSON.parse(Buffer.concat(chunks).toString());
-    } catch (error) {
-      res.writeHead(400).end(error.message);
-      return;
-    }
-    res.end(summarize(value));
-  });
+  req.on('end', () => answerParsed(res, () => Buffer.concat(chunks).toString()));
+}
+
+/** Answers with the summary of JSON.parse of the text `makeText` returns, or 400 with its error. */
+function answerParsed(res, makeText) {
+  let value;
+  try {
+    value = JSON.parse(makeText());
+  } catch (error) {
+    res.writeHead(400).end(error.message);
+    return;
+  }
+  res.end(summarize(value));
 }
 
 // What raw-body, under express.json(), does: decode each chunk as it arrives, append the strings,
-// parse the joined text. No document-sized buffer and no external string: on Node 26 express.json()
-// served more requests than the usual pipeline at 1 MB (bench/NOTES.md, round 42).
+// parse the joined text: no body-sized buffer, and a text made in the heap, not an external string.
+// On Node 26 express.json() served more requests than the usual pipeline at 1 MB (bench/NOTES.md,
+// round 42).
 function decodedChunksPipeline(req, res) {
   const decoder = new StringDecoder('utf8');
   let text = '';
   req.on('data', (chunk) => {
     text += decoder.write(chunk);
   });
-  req.on('end', () => {
-    let value;
-    try {
-      value = JSON.parse(text + decoder.end());
-    } catch (error) {
-      res.writeHead(400).end(error.message);
-      return;
-    }
-    res.end(summarize(value));
-  });
+  req.on('end', () => answerParsed(res, () => text + decoder.end()));
 }
 
 // parseBody-unguarded: parseBinary's defaults instead of the body defaults (no "__proto__" or
