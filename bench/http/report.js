@@ -51,6 +51,9 @@ export function mergeRounds(rows) {
       gcCount: pick((row) => row.gc?.count),
       gcMs: pick((row) => row.gc?.ms),
       gcMajorCount: pick((row) => row.gc?.majorCount),
+      // Under a cap, V8 settled either into about one mark-compact every 15 requests of 1 MB or into
+      // almost none, per process (bench/NOTES.md, round 43): a ratio means little across the two.
+      majorGcsPer100Requests: pick((row) => (row.gc?.majorCount != null && row.serverRequests ? (100 * row.gc.majorCount) / row.serverRequests : null)),
       // V8 sizes the young generation from the memory cap; what a scavenge copies depends on it.
       semiSpaceMB: pick((row) => row.heap?.semiSpaceMB),
       scavengeCopiedKBPerRequest: pick((row) => (row.heap?.scavengeCopiedMB != null && row.serverRequests ? (row.heap.scavengeCopiedMB * 1024) / row.serverRequests : null)),
@@ -98,7 +101,8 @@ export function compareModes(summary, { ours = 'parseBody', baseline = 'usual' }
       gcMs: ratios.gcMs == null ? null : ratios.gcMs <= TARGETS.gcMs,
       noErrors: mine.failures === 0 && mine.oomKilled === 0,
     };
-    comparisons.push({ runtime: mine.runtime, body: mine.body, size: mine.size, ours, baseline, ratios, meets });
+    const majorGcsPer100Requests = { ours: mine.majorGcsPer100Requests, baseline: base.majorGcsPer100Requests };
+    comparisons.push({ runtime: mine.runtime, body: mine.body, size: mine.size, ours, baseline, ratios, meets, majorGcsPer100Requests });
   }
   return comparisons;
 }
@@ -125,17 +129,17 @@ const verdict = (ok) => (ok == null ? '' : ok ? ' ✓' : ' ✗');
 
 export function comparisonTable(comparisons) {
   const lines = [
-    `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors |`,
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | :---: |',
+    `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors | major GCs per 100 requests, each |`,
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | :---: | ---: |',
   ];
-  for (const { runtime, body, size, ours, baseline, ratios, meets, killed } of comparisons) {
+  for (const { runtime, body, size, ours, baseline, ratios, meets, killed, majorGcsPer100Requests: majors } of comparisons) {
     if (killed) {
-      lines.push(`| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | OOM-killed: ${killed.join(', ')} | | | | ${meets.noErrors ? '✓' : '✗'} |`);
+      lines.push(`| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | OOM-killed: ${killed.join(', ')} | | | | ${meets.noErrors ? '✓' : '✗'} | |`);
       continue;
     }
     const cell = (key) => (ratios[key] == null ? '–' : `${fixed(ratios[key], 2)}x${verdict(meets[key])}`);
     lines.push(
-      `| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | ${cell('requestsPerSecond')} | ${cell('p99')} | ${cell('peakMemory')} | ${cell('gcMs')} | ${meets.noErrors ? '✓' : '✗'} |`,
+      `| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | ${cell('requestsPerSecond')} | ${cell('p99')} | ${cell('peakMemory')} | ${cell('gcMs')} | ${meets.noErrors ? '✓' : '✗'} | ${fixed(majors?.ours, 1)} / ${fixed(majors?.baseline, 1)} |`,
     );
   }
   return lines.join('\n');

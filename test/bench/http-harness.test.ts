@@ -92,6 +92,20 @@ describe('mergeRounds and compareModes', () => {
     expect(comparison.meets).toEqual({ requestsPerSecond: true, p99: true, peakMemory: true, gcMs: true, noErrors: false });
   });
 
+  it('puts each pipeline\'s major GCs per 100 requests beside the ratios, since a ratio across GC regimes compares collectors', () => {
+    const gc = (majorCount: number) => ({ count: 50, ms: 100, maxMs: 5, majorCount });
+    const summary = report.mergeRounds([
+      row({ gc: gc(100), serverRequests: 1000 }),
+      row({ gc: gc(120), serverRequests: 1000 }),
+      row({ mode: 'parseBody', gc: gc(3), serverRequests: 1500 }),
+    ]);
+    const [comparison] = report.compareModes(summary);
+    expect(comparison.majorGcsPer100Requests).toEqual({ ours: 0.2, baseline: 11 });
+    expect(report.comparisonTable([comparison])).toMatch(/\| 0\.2 \/ 11\.0 \|$/);
+    const [unknown] = report.compareModes(report.mergeRounds([row({}), row({ mode: 'parseBody' })]));
+    expect(report.comparisonTable([unknown])).toMatch(/\| – \/ – \|$/);
+  });
+
   it('leaves a verdict open when a figure is missing (no GC entries on Bun and Deno)', () => {
     const summary = report.mergeRounds([row({ gc: null }), row({ mode: 'parseBody', gc: null })]);
     const [comparison] = report.compareModes(summary);
