@@ -53,10 +53,10 @@ export function mergeRounds(rows) {
       gcMajorCount: pick((row) => row.gc?.majorCount),
       // Under a cap, V8 settled either into about one mark-compact every 15 requests of 1 MB or into
       // almost none, per process (bench/NOTES.md, round 43): a ratio means little across the two.
-      majorGcsPer100Requests: pick((row) => (row.gc?.majorCount != null && row.serverRequests ? (100 * row.gc.majorCount) / row.serverRequests : null)),
+      majorGcsPer100Requests: pick((row) => perServerRequest(row, row.gc?.majorCount, 100)),
       // V8 sizes the young generation from the memory cap; what a scavenge copies depends on it.
       semiSpaceMB: pick((row) => row.heap?.semiSpaceMB),
-      scavengeCopiedKBPerRequest: pick((row) => (row.heap?.scavengeCopiedMB != null && row.serverRequests ? (row.heap.scavengeCopiedMB * 1024) / row.serverRequests : null)),
+      scavengeCopiedKBPerRequest: pick((row) => perServerRequest(row, row.heap?.scavengeCopiedMB, 1024)),
       failures: group.reduce((sum, row) => sum + failureCount(row), 0),
       // Where a tail comes from: requests whose body took over a second to arrive (the server's own
       // count, summed over rounds), against the longest the event loop was ever held up.
@@ -66,6 +66,9 @@ export function mergeRounds(rows) {
     };
   });
 }
+
+/** `value` times `scale` over the requests the server counted; null when either is unknown. */
+const perServerRequest = (row, value, scale) => (value != null && row.serverRequests ? (value * scale) / row.serverRequests : null);
 
 const ratio = (ours, theirs) => (ours != null && theirs != null && theirs > 0 ? ours / theirs : null);
 
