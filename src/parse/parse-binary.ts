@@ -4,6 +4,7 @@ import { releaseFrameStack } from './frame-stack.js';
 import { releaseStringScratch } from './strings.js';
 import { PARSE_FAILED, toFailure } from './errors.js';
 import { toInputBytes } from './input.js';
+import { ROUTES_IN_PLACE, inputInPlace } from './input-in-place.js';
 import { resolveOptions } from './options.js';
 import { parseDocument } from './parser.js';
 import { NOT_ROUTED, ROUTES_WHOLE_DOCUMENTS, readWholeDocument } from './whole-documents.js';
@@ -62,7 +63,9 @@ const BOM_2 = 0xbf;
  * ```
  */
 export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBinaryOptions): ParseBinaryResult<T> {
-  const inputBytes = toInputBytes(input, 'parseBinary');
+  // The route may read the caller's bytes where they are (input-in-place.ts); the parser reads its own.
+  const inPlace = ROUTES_IN_PLACE ? inputInPlace(input) : undefined;
+  const inputBytes = inPlace ?? toInputBytes(input, 'parseBinary');
   const resolved = resolveOptions(options, 'parseBinary');
   const { fatal, maxDepth, protoAction, constructorAction } = resolved;
   const { bytes, length } = inputBytes;
@@ -72,7 +75,9 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     const routed = readWholeDocument(inputBytes, start, resolved);
     if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };
   }
-  const state = new ParseState(inputBytes, fatal, maxDepth, protoAction, constructorAction);
+  // The same bytes, in the parser's own copy or view: failures may still read the caller's, by index.
+  const parsed = ROUTES_IN_PLACE && inPlace !== undefined ? toInputBytes(input, 'parseBinary') : inputBytes;
+  const state = new ParseState(parsed, fatal, maxDepth, protoAction, constructorAction);
   state.pos = start;
   // Large inputs' string-heavy subtrees go to the engine's JSON.parse (large-subtrees.ts).
   if (PLANS_LARGE_SUBTREES && length >= SUBTREE_PLAN_LIMITS.minInputBytes) planLargeSubtrees(state);

@@ -47,6 +47,9 @@ const nodeUtf8Slice: Utf8Slice | undefined = BROWSER_BUILD ? undefined : (() => 
   }
 })();
 
+/** Whether {@link decodeRange} decodes through Node's own range decoder, which reads any Uint8Array's internal slots. */
+export const NODE_DECODES_RANGES = nodeUtf8Slice !== undefined;
+
 /**
  * Decodes `bytes[start, end)` (the input or scratch space) like {@link decodeUtf8}, through Node's
  * own range decoder where there is one: it needs no view object per string.

@@ -1,0 +1,54 @@
+// The caller's own bytes for the whole-document route (whole-documents.ts), without the copy or the
+// view that toInputBytes makes for the parser. The route reads a few bytes by index, which a typed
+// array answers from its own memory whatever its prototype says, and decodes the rest through
+// Node's `utf8Slice`, which reads the array's internal slots: nothing of the caller's array is looked
+// up. The parser never gets these bytes: its loops stay on its own class of array (copy-bytes.ts).
+import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { ON_BUN } from '../platform/on-bun.js';
+import {
+  arrayBufferByteLength,
+  isArrayBufferView,
+  readBranded,
+  typedArrayBuffer,
+  typedArrayByteLength,
+  typedArrayByteOffset,
+  typedArrayKind,
+} from '../buffers/intrinsics.js';
+import type { InputBytes } from './input-bytes.js';
+import { NODE_DECODES_RANGES, TEXT_PIECE_BYTES } from './utf8.js';
+
+/**
+ * Whether the route may read the caller's bytes in place: where Node's range decoder reads them
+ * (utf8.ts). Not on Bun, where a typed array's `buffer` getter makes its ArrayBuffer on demand
+ * (input-bytes.ts, COPIED_LENGTH), nor in browsers, which decode a view.
+ */
+export const ROUTES_IN_PLACE = !BROWSER_BUILD && !ON_BUN && NODE_DECODES_RANGES;
+
+/**
+ * Shortest input read in place: V8 keeps a typed array of up to 64 bytes inside the object itself,
+ * and its first `buffer` read moves those bytes out to a new ArrayBuffer, which costs more than the
+ * copy it saves.
+ */
+const IN_PLACE_MIN_BYTES = 65;
+
+/**
+ * Longest input read in place: longer texts that are not all ASCII may be decoded in pieces or
+ * escaped first (utf8.ts, escaped-text.ts), whose byte loops are kept to the parser's own arrays.
+ */
+export const IN_PLACE_MAX_BYTES = TEXT_PIECE_BYTES;
+
+/**
+ * `input` as the route reads it in place: a Uint8Array (a Node Buffer too) of 65 bytes to 448 KB over
+ * an ArrayBuffer that is not shared; undefined for anything else, which toInputBytes then takes.
+ * Skipping the kept copy or the new view is 30 to 50 ns a parse, a tenth of a 200-byte body's
+ * (bench/NOTES.md, round 44).
+ */
+export function inputInPlace(input: unknown): InputBytes | undefined {
+  if (!isArrayBufferView(input) || typedArrayKind(input) !== 'Uint8Array') return undefined;
+  const length = typedArrayByteLength(input);
+  if (length < IN_PLACE_MIN_BYTES || length > IN_PLACE_MAX_BYTES) return undefined;
+  const buffer = typedArrayBuffer(input);
+  // undefined for a SharedArrayBuffer, whose bytes the parser reads from a copy.
+  if (readBranded(arrayBufferByteLength, buffer) === undefined) return undefined;
+  return { bytes: input as Uint8Array, length, buffer, byteOffset: typedArrayByteOffset(input), shared: false };
+}

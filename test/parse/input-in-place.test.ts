@@ -1,0 +1,91 @@
+// The whole-document route reads a caller's Uint8Array where it is (input-in-place.ts): only real,
+// non-shared Uint8Arrays of the right length qualify, only their own window is read, and nothing a
+// hostile program patched or dressed up changes the value.
+import { describe, expect, it } from 'vitest';
+import { IN_PLACE_MAX_BYTES, ROUTES_IN_PLACE, inputInPlace } from '../../src/parse/input-in-place.js';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import { hostileDifferences, lyingForms, prototypePatches } from '../runtimes/patched-views.mjs';
+import { oracle, utf8 } from './oracle.js';
+import { withWholeDocumentRoute } from './whole-document-route.js';
+import { withEscapedKeysRight } from './escaped-key-answer.js';
+
+const document = JSON.stringify({ id: 7, name: 'héllo wörld', tags: ['a', 'b', 'c'], nested: { deep: [1, 2.5, -0, null] } });
+
+describe('which inputs the route reads in place', () => {
+  it('is on where Node decodes ranges (this runtime)', () => {
+    expect(ROUTES_IN_PLACE).toBe(true);
+  });
+
+  it('takes a Uint8Array or a Buffer of 65 bytes up to the limit, as its own window', () => {
+    const bytes = utf8(document);
+    const plain = inputInPlace(bytes)!;
+    expect(plain.bytes).toBe(bytes);
+    expect([plain.length, plain.byteOffset, plain.shared]).toEqual([bytes.length, 0, false]);
+    const pooled = Buffer.from(document);
+    const window = inputInPlace(pooled)!;
+    expect(window.bytes).toBe(pooled);
+    expect([window.length, window.byteOffset, window.buffer]).toEqual([pooled.length, pooled.byteOffset, pooled.buffer]);
+  });
+
+  it('leaves every other input to toInputBytes', () => {
+    const bytes = utf8(document);
+    const shared = new SharedArrayBuffer(bytes.length);
+    new Uint8Array(shared).set(bytes);
+    const detached = bytes.slice();
+    structuredClone(detached.buffer, { transfer: [detached.buffer] });
+    const others: unknown[] = [
+      bytes.slice().buffer,
+      new DataView(bytes.slice().buffer),
+      new Int8Array(bytes.slice().buffer),
+      new Uint8ClampedArray(bytes.slice().buffer),
+      new Uint16Array(bytes.slice(0, 80).buffer),
+      new Uint8Array(shared),
+      detached,
+      utf8('{"a":1}'),
+      new Uint8Array(64),
+      new Uint8Array(IN_PLACE_MAX_BYTES + 1),
+      'text',
+      null,
+    ];
+    for (const input of others) expect(inputInPlace(input)).toBeUndefined();
+    expect(inputInPlace(new Uint8Array(65))).toBeDefined();
+    expect(inputInPlace(new Uint8Array(IN_PLACE_MAX_BYTES))).toBeDefined();
+  });
+});
+
+describe('parsing in place', () => {
+  it('gives JSON.parse values for a pooled Buffer, a window in a larger buffer, and after a BOM', () => {
+    withWholeDocumentRoute(() => {
+      const pooled = Buffer.from(document);
+      Buffer.from('[9,9,9,"after"]');
+      expect(parseBinary(pooled)).toEqual(oracle(utf8(document)));
+      const buffer = new ArrayBuffer(utf8(document).length + 20);
+      new Uint8Array(buffer).fill(0x5d);
+      const window = new Uint8Array(buffer, 10, utf8(document).length);
+      window.set(utf8(document));
+      expect(parseBinary(window)).toEqual(oracle(utf8(document)));
+      const withBom = utf8(`\ufeff${document}`);
+      expect(parseBinary(withBom)).toEqual(oracle(withBom));
+    });
+  });
+
+  it('hands what the route refuses to the parser, on its own copy, with the failure at its place', () => {
+    withWholeDocumentRoute(() => {
+      const escapedKey = utf8(`{"padding":"${'x'.repeat(70)}","a\\nb":1}`);
+      withEscapedKeysRight(false, () => expect(parseBinary(escapedKey)).toEqual(oracle(escapedKey)));
+      const bad = utf8(`{"padding":"${'x'.repeat(70)}","a":[1,2,}`);
+      const result = parseBinary(bad);
+      expect(result.ok === false && [result.code, result.position]).toEqual(['UNEXPECTED_TOKEN', bad.length - 1]);
+    });
+  });
+
+  for (const [name, patch] of prototypePatches) {
+    it(`${name} patched changes nothing`, () => {
+      expect(withWholeDocumentRoute(() => hostileDifferences(parseBinary, patch))).toEqual([]);
+    });
+  }
+
+  it('own properties on the caller\'s array, and a subclass that lies, change nothing', () => {
+    expect(withWholeDocumentRoute(() => hostileDifferences(parseBinary, () => () => undefined, lyingForms))).toEqual([]);
+  });
+});
