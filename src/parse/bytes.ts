@@ -25,6 +25,10 @@ export const LOWER_T = 0x74;
 export const LOWER_U = 0x75;
 export const OPEN_BRACE = 0x7b;
 export const CLOSE_BRACE = 0x7d;
+/** The UTF-8 byte order mark, EF BB BF, which TextDecoder skips at the start of a document. */
+export const BOM_0 = 0xef;
+export const BOM_1 = 0xbb;
+export const BOM_2 = 0xbf;
 
 /** True for the four bytes JSON allows between tokens. */
 export function isWhitespace(byte: number): boolean {

@@ -3,6 +3,7 @@ import { releasePropertyStack } from './property-stack.js';
 import { releaseFrameStack } from './frame-stack.js';
 import { releaseStringScratch } from './strings.js';
 import { PARSE_FAILED, toFailure } from './errors.js';
+import { BOM_0, BOM_1, BOM_2 } from './bytes.js';
 import { toInputBytes } from './input.js';
 import { ROUTES_IN_PLACE, inputInPlace } from './input-in-place.js';
 import { resolveOptions } from './options.js';
@@ -37,10 +38,6 @@ export function releaseScratch(failed: boolean): void {
   releaseFrameStack();
   releaseStringScratch();
 }
-
-const BOM_0 = 0xef;
-const BOM_1 = 0xbb;
-const BOM_2 = 0xbf;
 
 /**
  * Parses UTF-8 JSON bytes straight into a value, with no intermediate string for the document.

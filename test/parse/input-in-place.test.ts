@@ -48,8 +48,15 @@ describe('which inputs the route reads in place', () => {
       null,
     ];
     for (const input of others) expect(inputInPlace(input)).toBeUndefined();
-    expect(inputInPlace(new Uint8Array(65))).toBeDefined();
-    expect(inputInPlace(new Uint8Array(IN_PLACE_MAX_BYTES))).toBeDefined();
+    const blanks = (length: number) => new Uint8Array(length).fill(0x20);
+    expect(inputInPlace(blanks(65))).toBeDefined();
+    expect(inputInPlace(blanks(IN_PLACE_MAX_BYTES))).toBeDefined();
+  });
+
+  it('leaves input that cannot open an object or an array to the parser, which fails it at once', () => {
+    const padded = (first: string) => utf8(`${first}${' '.repeat(80)}`);
+    for (const first of ['{', '[', ' ', '\n', '\t', '\r', '\ufeff']) expect(inputInPlace(padded(first))).toBeDefined();
+    for (const first of ['x', '"', '1', '}', 'n']) expect(inputInPlace(padded(first))).toBeUndefined();
   });
 });
 
