@@ -502,21 +502,23 @@ function runtimeTitle(runtime, latest) {
 function summaryMarkdown(results, httpResults = [], { brief = false } = {}) {
   const columns = [];
   for (const [runtime, latest] of Object.entries(results)) {
-    columns.push({ runtime, title: runtimeTitle(runtime, latest), latest, realworld: latest.sections.realworld });
+    columns.push({ runtime, title: brief ? briefRuntimeTitle(runtimeTitle(runtime, latest)) : runtimeTitle(runtime, latest), latest, realworld: latest.sections.realworld });
     // The README's brief table leaves the strict-CSP column to RESULTS.md.
     if (latest.sections['realworld-csp'] && !brief) columns.push({ runtime: `${runtime}-csp`, title: `${runtimeTitle(runtime, latest)}, strict CSP`, latest, realworld: latest.sections['realworld-csp'] });
   }
+  // The README's brief table: short labels, and the page-free figures left to RESULTS.md.
+  const label = (long, short) => (brief ? short : long);
   const setRow = (set) => [
-    `parse time vs native: ${set} (geometric mean)`,
+    label(`parse time vs native: ${set} (geometric mean)`, `parse time: ${briefSetNames[set] ?? set}`),
     ...columns.map(({ realworld }) => {
       const entry = realworld?.sets?.find((candidate) => candidate.set === set);
       if (!entry) return '—';
-      return entry.pageFreeGeomean === undefined ? formatRatio(entry.geomean) : `${formatRatio(entry.geomean)} (${formatRatio(entry.pageFreeGeomean)})`;
+      return entry.pageFreeGeomean === undefined || brief ? formatRatio(entry.geomean) : `${formatRatio(entry.geomean)} (${formatRatio(entry.pageFreeGeomean)})`;
     }),
   ];
   const rows = setNames.map(setRow);
   rows.push([
-    'first parse in a fresh process vs native (classic / realworld geometric mean)',
+    label('first parse in a fresh process vs native (classic / realworld geometric mean)', 'first parse in a fresh process vs native (classic / real-world)'),
     ...columns.map(({ latest, realworld }) => {
       const sets = latest.sections.cold?.sets;
       if (realworld?.policy !== undefined || !sets) return '—';
@@ -524,11 +526,11 @@ function summaryMarkdown(results, httpResults = [], { brief = false } = {}) {
     }),
   ]);
   rows.push([
-    'memory allocated per parse vs native (real documents, geometric mean)',
+    label('memory allocated per parse vs native (real documents, geometric mean)', 'memory allocated per parse vs native (real-world)'),
     ...columns.map(({ realworld }) => (memoryRatio(realworld?.memory) ? formatRatio(memoryRatio(realworld.memory)) : '—')),
   ]);
   rows.push([
-    'memory for one 5 MB ASCII parse with one emoji: parseBinary vs native allocated',
+    label('memory for one 5 MB ASCII parse with one emoji: parseBinary vs native allocated', 'allocated for 5 MB of ASCII with one emoji (ours vs native)'),
     ...columns.map(({ latest, realworld }) => {
       const parsers = latest.sections.memory?.parsers;
       if (realworld?.policy !== undefined || !parsers?.native?.allocated || !parsers?.parseBinary?.allocated) return '—';
@@ -536,21 +538,21 @@ function summaryMarkdown(results, httpResults = [], { brief = false } = {}) {
     }),
   ]);
   rows.push([
-    'bad input: byte 0 of 4 MB, vs native',
+    label('bad input: byte 0 of 4 MB, vs native', 'bad input at byte 0 of 4 MB'),
     ...columns.map(({ latest, realworld }) => (realworld?.policy === undefined && latest.sections.bad?.target ? formatSpeedup(latest.sections.bad.target.speedup) : '—')),
   ]);
   rows.push([
-    'detach vs doing nothing (500 × 10 MB)',
+    label('detach vs doing nothing (500 × 10 MB)', 'detach 500 × 10 MB vs leaving them to the GC'),
     ...columns.map(({ latest, realworld }) => {
       const results = latest.sections.detach?.results;
       if (realworld?.policy !== undefined || !results?.detach?.milliseconds || !results?.nothing?.milliseconds) return '—';
       return formatSpeedup(results.nothing.milliseconds / results.detach.milliseconds);
     }),
   ]);
-  rows.push(...httpSummaryRows(columns, httpResults));
+  rows.push(...httpSummaryRows(columns, httpResults, brief));
   const processes = [...new Set(columns.map(({ realworld }) => realworld?.processes).filter(Boolean))];
   const coldProcesses = [...new Set(columns.map(({ latest }) => latest.sections.cold?.processes).filter(Boolean))];
-  if (brief) return [table(['', ...columns.map(({ title }) => title)], rows), '', briefSummaryNote(columns, processes)].join('\n');
+  if (brief) return [table(['', ...columns.map(({ title }) => title)], rows), '', briefSummaryNote(columns, processes, httpResults)].join('\n');
   return [
     table(['', ...columns.map(({ title }) => title)], rows),
     '',
@@ -585,13 +587,24 @@ function freshPageSummaryNote(columns) {
 }
 
 /**
- * The README's one paragraph under the summary: what the ratios are, what the brackets take out,
- * and where the rest is (RESULTS.md carries the full notes).
+ * The README's one paragraph under the summary: what the ratios are, the engines' versions, what
+ * the server cells are, and where the rest is (RESULTS.md carries the full notes).
  */
-function briefSummaryNote(columns, processes) {
-  const prices = columns.map(({ realworld }) => realworld?.environment?.freshPageMicros).filter((micros) => micros !== undefined);
-  const brackets = prices.length === 0 ? '' : ` In brackets: the same with the cost of the fresh memory pages each parse touched taken out of both times (${freshPageRange(prices)} a page on this virtual machine, several times an ordinary kernel's price; the truth elsewhere lies between the two, nearer the first).`;
-  return `Time per parse over \`JSON.parse(new TextDecoder().decode(bytes))\`, side by side in one process (CPU time; wall-clock in Chromium), the median over ${processes.join(' or ') || 'several'} fresh processes; below 1× is faster than native.${brackets} Sets: classic = twitter, citm_catalog, canada; realworld = ten JSON files shipped with public software; look-alikes = generated documents of the same shapes; bodies = 0.2 to 16 KB cut from those; hostile = long numbers, integer-like keys, wide arrays, duplicate keys. Servers: wrk against node:http, Bun.serve or Deno.serve, each server alone in a memory-capped cgroup. Methods, per-document figures and charts: [bench/RESULTS.md](https://github.com/json-parse-binary/json-parse-binary/blob/main/bench/RESULTS.md).`;
+function briefSummaryNote(columns, processes, httpResults) {
+  const versions = columns.map(({ latest, runtime }) => runtimeTitle(runtime, latest)).join(', ');
+  const cap = httpResults[0]?.result.environment.memoryCap?.capMB;
+  const caseList = httpSummaryCases.map(([body, size]) => `${body} ${size.replace(/mb$/, ' MB')}`).join(' / ');
+  const servers = httpResults.length === 0 ? '' : ` Server rows: \`parseBody\` over the usual pipeline (collect, decode, \`JSON.parse\`), wrk against node:http, Bun.serve or Deno.serve in a ${cap ?? '?'} MB cgroup, for ${caseList} bodies ("mixed": real-world shapes).`;
+  return `Parse rows: parseBinary's time over \`JSON.parse(new TextDecoder().decode(bytes))\` in one process (CPU time; wall-clock in Chromium), geometric means of each set's medians over ${processes.join(' or ') || 'several'} fresh processes; below 1× is better. Engines: ${versions}.${servers} Per-document figures, the Express and Fastify rows, charts and methods: [bench/RESULTS.md](https://github.com/json-parse-binary/json-parse-binary/blob/main/bench/RESULTS.md).`;
+}
+
+/** The README's names of the sets. */
+const briefSetNames = { classic: 'classic documents', realworld: 'real-world files', 'look-alikes': 'look-alikes', bodies: 'request bodies', hostile: 'hostile shapes' };
+
+/** `Node 24.21.0 (V8 13.6)` → `Node 24`, `Bun 1.4.5 (JavaScriptCore)` → `Bun 1.4`: the note under the table has the rest. */
+function briefRuntimeTitle(title) {
+  const match = /^(Node \d+|Chromium \d+|\w+ \d+\.\d+)/.exec(title);
+  return match ? match[1] : title;
 }
 
 /** The median price of a page (µs) from which the bracketed figures are the ones to read first. */
@@ -638,7 +651,7 @@ const httpSummaryCases = [
 ];
 
 /** The summary's HTTP rows: per metric, parseBody over the usual pipeline in each case, and the squeeze. */
-function httpSummaryRows(columns, httpResults) {
+function httpSummaryRows(columns, httpResults, brief = false) {
   const runOf = (runtime) => httpResults.find((run) => run.runtime === runtime)?.result;
   if (!columns.some(({ runtime }) => runOf(runtime))) return [];
   const cap = httpResults[0].result.environment.memoryCap?.capMB;
@@ -666,7 +679,7 @@ function httpSummaryRows(columns, httpResults) {
   };
   const under = cap ? ` under a ${cap} MB cap` : '';
   const rows = metrics.map(([metric, title]) => [
-    `server${under}, parseBody vs usual pipeline: ${title} (${caseList})`,
+    brief ? `server: ${title}` : `server${under}, parseBody vs usual pipeline: ${title} (${caseList})`,
     ...columns.map(({ runtime }) => ratiosCell(runtime, 'parseBody', 'usual', metric)),
   ]);
   // The drop-ins against what their users run today, where the run had them (node:http runs only).
@@ -675,7 +688,8 @@ function httpSummaryRows(columns, httpResults) {
     ['fastify-parseBody', 'fastify-default', "Fastify, json-parse-binary/fastify vs Fastify's own parser"],
   ]) {
     const cells = columns.map(({ runtime }) => ratiosCell(runtime, ours, baseline, 'requestsPerSecond'));
-    if (cells.some((cell) => cell !== '—')) rows.push([`server${under}, ${title}: requests per second (${caseList})`, ...cells]);
+    // The README's brief table leaves the adapters' rows to RESULTS.md.
+    if (!brief && cells.some((cell) => cell !== '—')) rows.push([`server${under}, ${title}: requests per second (${caseList})`, ...cells]);
   }
   const squeezed = columns.map(({ runtime }) => runOf(runtime)?.squeeze);
   if (squeezed.some((squeeze) => squeeze?.findings)) {
@@ -685,7 +699,7 @@ function httpSummaryRows(columns, httpResults) {
       return cap === undefined || cap === null ? `none down to ${Math.min(...squeeze.caps)} MB` : `${cap} MB`;
     };
     rows.push([
-      `server squeeze, ${first.body} ${first.size.replace(/mb$/, ' MB')} bodies: the first memory cap that fails (usual pipeline / parseBody)`,
+      brief ? 'server squeeze: first cap that fails (usual / parseBody)' : `server squeeze, ${first.body} ${first.size.replace(/mb$/, ' MB')} bodies: the first memory cap that fails (usual pipeline / parseBody)`,
       ...squeezed.map((squeeze) => (squeeze?.findings ? `${failing('usual', squeeze)} / ${failing('parseBody', squeeze)}` : '—')),
     ]);
   }
