@@ -593,8 +593,7 @@ function freshPageSummaryNote(columns) {
 function briefSummaryNote(columns, processes, httpResults) {
   const versions = columns.map(({ latest, runtime }) => runtimeTitle(runtime, latest)).join(', ');
   const cap = httpResults[0]?.result.environment.memoryCap?.capMB;
-  const caseList = httpSummaryCases.map(([body, size]) => `${body} ${size.replace(/mb$/, ' MB')}`).join(' / ');
-  const servers = httpResults.length === 0 ? '' : ` Server rows: \`parseBody\` over the usual pipeline (collect, decode, \`JSON.parse\`), wrk against node:http, Bun.serve or Deno.serve in a ${cap ?? '?'} MB cgroup, for ${caseList} bodies ("mixed": real-world shapes).`;
+  const servers = httpResults.length === 0 ? '' : ` Server rows: \`parseBody\` over the usual pipeline (collect, decode, \`JSON.parse\`), wrk against node:http, Bun.serve or Deno.serve in a ${cap ?? '?'} MB cgroup, for ${httpSummaryCaseList} bodies ("mixed": real-world shapes).`;
   return `Parse rows: parseBinary's time over \`JSON.parse(new TextDecoder().decode(bytes))\` in one process (CPU time; wall-clock in Chromium), geometric means of each set's medians over ${processes.join(' or ') || 'several'} fresh processes; below 1× is better. Engines: ${versions}.${servers} Per-document figures, the Express and Fastify rows, charts and methods: [bench/RESULTS.md](https://github.com/json-parse-binary/json-parse-binary/blob/main/bench/RESULTS.md).`;
 }
 
@@ -650,12 +649,14 @@ const httpSummaryCases = [
   ['mixed', '10mb'],
 ];
 
+/** The summary's HTTP cases as its cells list them: `records 1 MB / records 10 MB / ...`. */
+const httpSummaryCaseList = httpSummaryCases.map(([body, size]) => `${body} ${size.replace(/mb$/, ' MB')}`).join(' / ');
+
 /** The summary's HTTP rows: per metric, parseBody over the usual pipeline in each case, and the squeeze. */
 function httpSummaryRows(columns, httpResults, brief = false) {
   const runOf = (runtime) => httpResults.find((run) => run.runtime === runtime)?.result;
   if (!columns.some(({ runtime }) => runOf(runtime))) return [];
   const cap = httpResults[0].result.environment.memoryCap?.capMB;
-  const caseList = httpSummaryCases.map(([body, size]) => `${body} ${size.replace(/mb$/, ' MB')}`).join(' / ');
   const metrics = [
     ['requestsPerSecond', 'requests per second'],
     ['p99', 'p99 latency'],
@@ -679,7 +680,7 @@ function httpSummaryRows(columns, httpResults, brief = false) {
   };
   const under = cap ? ` under a ${cap} MB cap` : '';
   const rows = metrics.map(([metric, title]) => [
-    brief ? `server: ${title}` : `server${under}, parseBody vs usual pipeline: ${title} (${caseList})`,
+    brief ? `server: ${title}` : `server${under}, parseBody vs usual pipeline: ${title} (${httpSummaryCaseList})`,
     ...columns.map(({ runtime }) => ratiosCell(runtime, 'parseBody', 'usual', metric)),
   ]);
   // The drop-ins against what their users run today, where the run had them (node:http runs only).
@@ -689,7 +690,7 @@ function httpSummaryRows(columns, httpResults, brief = false) {
   ]) {
     const cells = columns.map(({ runtime }) => ratiosCell(runtime, ours, baseline, 'requestsPerSecond'));
     // The README's brief table leaves the adapters' rows to RESULTS.md.
-    if (!brief && cells.some((cell) => cell !== '—')) rows.push([`server${under}, ${title}: requests per second (${caseList})`, ...cells]);
+    if (!brief && cells.some((cell) => cell !== '—')) rows.push([`server${under}, ${title}: requests per second (${httpSummaryCaseList})`, ...cells]);
   }
   const squeezed = columns.map(({ runtime }) => runOf(runtime)?.squeeze);
   if (squeezed.some((squeeze) => squeeze?.findings)) {
