@@ -30,7 +30,7 @@ export const ROUTES_IN_PLACE = !BROWSER_BUILD && !ON_BUN && NODE_DECODES_RANGES;
  * and its first `buffer` read moves those bytes out to a new ArrayBuffer, which costs more than the
  * copy it saves.
  */
-const IN_PLACE_MIN_BYTES = 65;
+export const IN_PLACE_MIN_BYTES = 65;
 
 /**
  * Longest input read in place: longer texts that are not all ASCII may be decoded in pieces or

@@ -13,6 +13,7 @@ import { PLANS_LARGE_SUBTREES, SUBTREE_PLAN_LIMITS, planLargeSubtrees } from './
 import { ParseState } from './state.js';
 import { keepStateClass } from './kept-state.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { ROUTES_DEFAULT_DOCUMENTS, UNEXAMINED, readDefaultDocument } from './default-document.js';
 import type { BinaryInput, ParseBinaryOptions, ParseBinaryResult } from './types.js';
 
 /**
@@ -60,15 +61,24 @@ export function releaseScratch(failed: boolean): void {
  * ```
  */
 export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBinaryOptions): ParseBinaryResult<T> {
+  // Whether the default route decided, in which case the general route is not tried again.
+  let decided = false;
+  if (!BROWSER_BUILD && ROUTES_DEFAULT_DOCUMENTS && options === undefined) {
+    const routed = readDefaultDocument(input);
+    if (routed !== UNEXAMINED) {
+      if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };
+      decided = true;
+    }
+  }
   // The route may read the caller's bytes where they are (input-in-place.ts); the parser reads its own.
-  const inPlace = ROUTES_IN_PLACE ? inputInPlace(input) : undefined;
+  const inPlace = !BROWSER_BUILD && ROUTES_IN_PLACE && !decided ? inputInPlace(input) : undefined;
   const inputBytes = inPlace ?? toInputBytes(input, 'parseBinary');
   const resolved = resolveOptions(options, 'parseBinary');
   const { fatal, maxDepth, protoAction, constructorAction } = resolved;
   const { bytes, length } = inputBytes;
   const start = length >= 3 && bytes[0] === BOM_0 && bytes[1] === BOM_1 && bytes[2] === BOM_2 ? 3 : 0;
   // Documents of up to a few MB go to the engine's JSON.parse when nothing in them can make it answer otherwise.
-  if (ROUTES_WHOLE_DOCUMENTS) {
+  if (ROUTES_WHOLE_DOCUMENTS && (BROWSER_BUILD || !decided)) {
     const routed = readWholeDocument(inputBytes, start, resolved);
     if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };
   }

@@ -8,6 +8,7 @@ import { hostileDifferences, lyingForms, prototypePatches } from '../runtimes/pa
 import { oracle, utf8 } from './oracle.js';
 import { withWholeDocumentRoute } from './whole-document-route.js';
 import { withEscapedKeysRight } from './escaped-key-answer.js';
+import { inputsNotReadInPlace } from './not-in-place.js';
 
 const document = JSON.stringify({ id: 7, name: 'héllo wörld', tags: ['a', 'b', 'c'], nested: { deep: [1, 2.5, -0, null] } });
 
@@ -28,25 +29,7 @@ describe('which inputs the route reads in place', () => {
   });
 
   it('leaves every other input to toInputBytes', () => {
-    const bytes = utf8(document);
-    const shared = new SharedArrayBuffer(bytes.length);
-    new Uint8Array(shared).set(bytes);
-    const detached = bytes.slice();
-    structuredClone(detached.buffer, { transfer: [detached.buffer] });
-    const others: unknown[] = [
-      bytes.slice().buffer,
-      new DataView(bytes.slice().buffer),
-      new Int8Array(bytes.slice().buffer),
-      new Uint8ClampedArray(bytes.slice().buffer),
-      new Uint16Array(bytes.slice(0, 80).buffer),
-      new Uint8Array(shared),
-      detached,
-      utf8('{"a":1}'),
-      new Uint8Array(64),
-      new Uint8Array(IN_PLACE_MAX_BYTES + 1),
-      'text',
-      null,
-    ];
+    const others = inputsNotReadInPlace(document);
     for (const input of others) expect(inputInPlace(input)).toBeUndefined();
     const blanks = (length: number) => new Uint8Array(length).fill(0x20);
     expect(inputInPlace(blanks(65))).toBeDefined();
@@ -76,15 +59,21 @@ describe('parsing in place', () => {
     });
   });
 
-  it('hands what the route refuses to the parser, on its own copy, with the failure at its place', () => {
-    withWholeDocumentRoute(() => {
-      const escapedKey = utf8(`{"padding":"${'x'.repeat(70)}","a\\nb":1}`);
-      withEscapedKeysRight(false, () => expect(parseBinary(escapedKey)).toEqual(oracle(escapedKey)));
-      const bad = utf8(`{"padding":"${'x'.repeat(70)}","a":[1,2,}`);
-      const result = parseBinary(bad);
-      expect(result.ok === false && [result.code, result.position]).toEqual(['UNEXPECTED_TOKEN', bad.length - 1]);
+  // With no options the default route (default-document.ts) decides first; with options the general one.
+  for (const options of [undefined, {}]) {
+    it(`hands what the route refuses to the parser, on its own copy, with the failure at its place (options ${JSON.stringify(options)})`, () => {
+      withWholeDocumentRoute(() => {
+        const escapedKey = utf8(`{"padding":"${'x'.repeat(70)}","a\\nb":1}`);
+        withEscapedKeysRight(false, () => expect(parseBinary(escapedKey, options)).toEqual(oracle(escapedKey)));
+        const bad = utf8(`{"padding":"${'x'.repeat(70)}","a":[1,2,}`);
+        const result = parseBinary(bad, options);
+        expect(result.ok === false && [result.code, result.position]).toEqual(['UNEXPECTED_TOKEN', bad.length - 1]);
+        const truncated = utf8(`{"padding":"${'x'.repeat(70)}","a":[1,2`);
+        const cut = parseBinary(truncated, options);
+        expect(cut.ok === false && [cut.code, cut.position]).toEqual(['UNEXPECTED_END', truncated.length]);
+      });
     });
-  });
+  }
 
   for (const [name, patch] of prototypePatches) {
     it(`${name} patched changes nothing`, () => {
