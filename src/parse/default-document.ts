@@ -6,8 +6,13 @@
  * The general route (input-in-place.ts, then whole-documents.ts) decides the same for these
  * documents, but through an input object, resolved options, a byte order mark's check and calls V8
  * does not inline: about 100 ns more a call, a fifth of native's time on a 300-byte body. With this
- * route the request-sized bodies read 1.075 against 1.11 times native's pipeline on Node 26
+ * route the request-sized bodies read 1.08 against 1.11 times native's pipeline on Node 26
  * (bench/NOTES.md, round 47).
+ *
+ * On Node the text is cut from the array by `utf8Slice`, blanks outside the container left out; on
+ * Deno, which has no such slice, TextDecoder decodes the whole array (JSON.parse takes the blanks):
+ * bodies 1.125 → 1.08 of native there. Not on Bun, whose `buffer` getter makes the ArrayBuffer on
+ * demand (input-bytes.ts), nor in the browser bundle, whose size cap has no room for it.
  *
  * Anything it does not take at once (another kind of input, a byte order mark, shared memory, a
  * length out of range) it leaves unexamined for the general route. Once it has decoded the text,
@@ -19,14 +24,16 @@ import { arrayBufferByteLength, readBranded, typedArrayBuffer, typedArrayByteLen
 import { CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, isWhitespace } from './bytes.js';
 import { builtinJsonParse } from './engine-json-parse.js';
 import { readsEscapedKeysRight } from './escaped-keys.js';
-import { IN_PLACE_MAX_BYTES, IN_PLACE_MIN_BYTES, ROUTES_IN_PLACE } from './input-in-place.js';
+import { IN_PLACE_MAX_BYTES, IN_PLACE_MIN_BYTES } from './input-in-place.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { ON_BUN } from '../platform/on-bun.js';
 import { keysHoldNoEscape } from './text-scan.js';
-import { decodeRange } from './utf8.js';
+import { NODE_DECODES_RANGES, decodeRange, decodeWhole } from './utf8.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
 import { NOT_ROUTED, ROUTES_WHOLE_DOCUMENTS } from './whole-documents.js';
 
-/** Whether this engine takes default documents here: where the general route reads input in place. */
-export const ROUTES_DEFAULT_DOCUMENTS = ROUTES_IN_PLACE && ROUTES_WHOLE_DOCUMENTS;
+/** Whether this engine takes default documents here. */
+export const ROUTES_DEFAULT_DOCUMENTS = !BROWSER_BUILD && !ON_BUN && ROUTES_WHOLE_DOCUMENTS;
 
 /** Returned for input left to the general route; JSON.parse never returns a symbol. */
 export const UNEXAMINED: unique symbol = Symbol('unexamined');
@@ -51,7 +58,7 @@ export function readDefaultDocument(input: unknown): unknown {
   let last = length - 1;
   while (last > first && isWhitespace(bytes[last])) last--;
   if (bytes[last] !== (bytes[first] === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET)) return UNEXAMINED;
-  const text = decodeRange(bytes, first, last + 1, false);
+  const text = NODE_DECODES_RANGES ? decodeRange(bytes, first, last + 1, false) : decodeWhole(bytes);
   if (!readsEscapedKeysRight(builtinJsonParse!) && !keysHoldNoEscape(text)) return NOT_ROUTED;
   try {
     return builtinJsonParse!(text);

@@ -20,6 +20,11 @@ export function decodeUtf8(bytes: Uint8Array, start: number, end: number, shared
   return decoder.decode(shared ? copyOfRange(bytes, start, end) : byteRange(bytes, start, end));
 }
 
+/** Decodes all of `bytes`, a Uint8Array over memory that is not shared, with no view made. */
+export function decodeWhole(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
 type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
 
 /**
