@@ -55,6 +55,8 @@ export function readDefaultDocument(input: unknown): unknown {
   if (bytes[first] !== OPEN_BRACE && bytes[first] !== OPEN_BRACKET) return UNEXAMINED;
   // Shared memory, which another thread may change while it is read, goes to the parser's own copy.
   if (readBranded(arrayBufferByteLength, typedArrayBuffer(input)) === undefined) return UNEXAMINED;
+  // The general route's own check (whole-documents.ts), written again: a shared helper moved the
+  // browser bundle's modules and cost it bytes over its cap.
   let last = length - 1;
   while (last > first && isWhitespace(bytes[last])) last--;
   if (bytes[last] !== (bytes[first] === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET)) return UNEXAMINED;

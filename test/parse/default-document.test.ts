@@ -12,7 +12,7 @@ import { withEscapedKeysRight } from './escaped-key-answer.js';
 const document = JSON.stringify({ id: 7, name: 'héllo wörld', tags: ['a', 'b', 'c'], nested: { deep: [1, 2.5, -0, null] } });
 
 describe('which inputs the default route takes', () => {
-  it('is on where the general route reads input in place (this runtime)', () => {
+  it('is on outside Bun and the browser bundle (this runtime)', () => {
     expect(ROUTES_DEFAULT_DOCUMENTS).toBe(true);
   });
 
