@@ -11,7 +11,7 @@
  */
 
 import { BACKSLASH, DIGIT_0, LOWER_A, LOWER_U } from './bytes.js';
-import { typedArraySet } from '../buffers/intrinsics.js';
+import { transferToFixedLength, typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
 import { NODE_ON_V8_14 } from '../platform/v8-major.js';
 import { decodeAscii, decodeRange, nodeIsAscii } from './utf8.js';
@@ -71,7 +71,10 @@ export function textWithEscapedNonAscii(bytes: Uint8Array, start: number, end: n
     at = runs[index + 1];
   }
   typedArraySet(out, byteRange(bytes, at, end), written);
-  return decodeAscii(out, 0, length, false);
+  const text = decodeAscii(out, 0, length, false);
+  // The text holds its own copy: the buffer goes back to the allocator now, not at a later GC.
+  transferToFixedLength?.(out.buffer, 0);
+  return text;
 }
 
 /**

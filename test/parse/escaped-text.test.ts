@@ -97,4 +97,15 @@ describe('textWithEscapedNonAscii', () => {
     const quarter = encoder.encode(`[${JSON.stringify('x'.repeat(150_000))},${JSON.stringify('é'.repeat(25_000))}]`);
     expect(textWithEscapedNonAscii(quarter, 0, quarter.length)).toBeUndefined();
   });
+
+  it('gives a whole text past 1 MB, which Node copies out of the buffer it then releases', () => {
+    // Past about 1 MB Node makes the text an external string; the byte buffer is released at once.
+    const names = ['Zoë', 'Œuvre', 'Ångström', '東京'];
+    const records = Array.from({ length: 12_000 }, (_, index) => ({ id: index, name: index % 3000 === 0 ? names[index / 3000] : `name ${index}`, note: 'x'.repeat(80) }));
+    const bytes = encoder.encode(JSON.stringify(records));
+    expect(bytes.length).toBeGreaterThan(1_100_000);
+    const text = textWithEscapedNonAscii(bytes, 0, bytes.length)!;
+    expect(text).toBe(decoder.decode(bytes).replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    expect(JSON.parse(text)).toEqual(records);
+  });
 });
