@@ -71,7 +71,7 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     }
   }
   // The route may read the caller's bytes where they are (input-in-place.ts); the parser reads its own.
-  const inPlace = !BROWSER_BUILD && ROUTES_IN_PLACE && !decided ? inputInPlace(input) : undefined;
+  const inPlace = ROUTES_IN_PLACE && !decided ? inputInPlace(input) : undefined;
   const inputBytes = inPlace ?? toInputBytes(input, 'parseBinary');
   const resolved = resolveOptions(options, 'parseBinary');
   const { fatal, maxDepth, protoAction, constructorAction } = resolved;

@@ -20,9 +20,15 @@ export function decodeUtf8(bytes: Uint8Array, start: number, end: number, shared
   return decoder.decode(shared ? copyOfRange(bytes, start, end) : byteRange(bytes, start, end));
 }
 
-/** Decodes all of `bytes`, a Uint8Array over memory that is not shared, with no view made. */
+// Default options: a document's leading byte order mark is left out, as the parser skips it.
+const documentDecoder = new TextDecoder();
+
+/**
+ * Decodes a whole document, a Uint8Array over memory that is not shared, with no view made: its
+ * leading byte order mark left out, the blanks around its container left in for JSON.parse.
+ */
 export function decodeWhole(bytes: Uint8Array): string {
-  return decoder.decode(bytes);
+  return documentDecoder.decode(bytes);
 }
 
 type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;

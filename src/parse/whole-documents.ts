@@ -39,7 +39,7 @@ import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 import type { ResolvedOptions } from './options.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
-import { TEXT_PIECE_BYTES, decodeInPieces, decodeRange, nodeIsAscii } from './utf8.js';
+import { TEXT_PIECE_BYTES, decodeInPieces, decodeRange, decodeWhole, nodeIsAscii } from './utf8.js';
 import { byteRange } from './byte-views.js';
 import { ESCAPES_LONG_TEXTS, textWithEscapedNonAscii } from './escaped-text.js';
 import { mostlyStrings } from './string-sample.js';
@@ -75,8 +75,9 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   if (ON_BUN && opening === OPEN_BRACE && startsWithIndexKey(bytes, first + 1, last)) return NOT_ROUTED;
   let text: string;
   try {
-    // A large document's text may be more than the engine can hold: the parser then reads it.
-    text = BROWSER_BUILD ? decodeRange(bytes, first, last + 1, false) : decodeText(bytes, first, last + 1);
+    // A large document's text may be more than the engine can hold: the parser then reads it. The
+    // browser build decodes the whole input, blanks and all, where a part would need a view of its own.
+    text = BROWSER_BUILD ? decodeWhole(bytes) : decodeText(bytes, first, last + 1);
   } catch {
     return NOT_ROUTED;
   }
@@ -191,8 +192,9 @@ const PROTO_TEXT = 'proto';
 const OPENING_TEXTS = ['{', '['];
 
 /**
- * Whether `text`, which starts at its first bracket, holds at most `most` brackets that may open a
- * value: a `{` or `[` at the start or after `:`, `,` or `[` (blanks between). Every value of valid
+ * Whether `text`, which starts at its first bracket (or at blanks before it), holds at most `most`
+ * brackets that may open a value: a `{` or `[` at the start or after `:`, `,` or `[` (blanks
+ * between). Every value of valid
  * JSON starts there, so the count bounds the depth; brackets inside strings mostly follow a space
  * or a letter (`{0}` placeholders, Markdown links) and are not counted. That kept 1 MB bodies of
  * messages and prose off the depth walk, whose cost was 0.10 to 0.27 of JSON.parse's, for 0.03 to

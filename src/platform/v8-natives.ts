@@ -31,7 +31,7 @@ export function nativesAllowed(): boolean {
 
 /** Changes each time the permission changes, in any copy of this module. */
 export function settingsGeneration(): number {
-  return sharedSettings()?.generation ?? 0;
+  return BROWSER_BUILD ? 0 : (sharedSettings()?.generation ?? 0);
 }
 
 /**
@@ -40,6 +40,8 @@ export function settingsGeneration(): number {
  * compiled before stay unused by their callers, which ask {@link nativesAllowed} first.
  */
 export function allowNatives(allowed: boolean): void {
+  // Browsers have no natives: nothing there reads the permission.
+  if (BROWSER_BUILD) return;
   const settings: SharedSettings = Object.freeze({ natives: allowed, generation: settingsGeneration() + 1 });
   Object.defineProperty(globalThis, SETTINGS_KEY, { value: settings, configurable: true, enumerable: false, writable: false });
 }

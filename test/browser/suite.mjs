@@ -105,6 +105,10 @@ export async function run({ lib, before, packageUrl }) {
       assert(lib.parseBinary(bytes, { fatal: true }).ok === false, `fatal [${run}] parsed`);
     }
     assertMatchesOracle('BOM', Uint8Array.from([0xef, 0xbb, 0xbf, 0x5b, 0x5d]));
+    // Long enough to be read in place, decoded whole: only the leading byte order mark is dropped.
+    const withMarks = new TextEncoder().encode(`\ufeff \n {"text": "\ufeff kept", "list": [${'1, '.repeat(40)}2]} \r\n`);
+    assertMatchesOracle('BOM, blanks, and a U+FEFF inside a string', withMarks);
+    assertMatchesOracle('the same, shifted in its buffer', new Uint8Array([0x20, ...withMarks, 0x20]).subarray(1, withMarks.length + 1));
   });
 
   await check('escaped keys come out right after JSON.parse has made a backslash key (V8 13.6 to 15.0 get them wrong)', () => {
