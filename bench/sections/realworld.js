@@ -35,7 +35,10 @@ function memoryText(memory, quick) {
     formatBytes(document.native),
     formatBytes(document.parseBinary),
     formatRatio(document.parseBinary / document.native),
-    document.collectionsDuringParse ? `${document.collectionsDuringParse} GC during parses: a lower bound` : '',
+    [
+      document.collectionsDuringParse ? `${document.collectionsDuringParse} GC during parses: a lower bound` : '',
+      document.nativeUncounted ? `native includes ${formatBytes(document.nativeUncounted)} of its text the runtime left uncounted` : '',
+    ].filter(Boolean).join('; '),
   ]);
   const ratio = geometricMean(memory.documents.map((document) => document.parseBinary / document.native));
   return [
