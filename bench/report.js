@@ -133,7 +133,6 @@ function speedChart(section) {
 
 const processCount = (count) => `${count} fresh process${count === 1 ? '' : 'es'}`;
 
-/** parseBinary / native allocated, as a geometric mean over the documents measured. */
 /** Where native's decoded text was counted at its true size (bench/children/document-memory.js). */
 function uncountedNote(memory) {
   const corrected = memory.documents.filter((document) => document.nativeUncounted > 0);
@@ -142,6 +141,7 @@ function uncountedNote(memory) {
   return ` Native's figure includes the part of its decoded text that this runtime does not count (it reports an external two-byte string at half its size; bench/NOTES.md, round 48): ${list}.`;
 }
 
+/** parseBinary / native allocated, as a geometric mean over the documents measured. */
 function memoryRatio(memory) {
   if (!memory?.documents?.length) return null;
   return geometricMean(memory.documents.map((document) => document.parseBinary / document.native));

@@ -35,14 +35,16 @@ export const ROUTES_IN_PLACE = BROWSER_BUILD || (!ON_BUN && NODE_DECODES_RANGES)
 export const IN_PLACE_MIN_BYTES = 65;
 
 /**
- * Longest input read in place outside the browser build: longer texts that are not all ASCII may be decoded in pieces or
- * escaped first (utf8.ts, escaped-text.ts), whose byte loops are kept to the parser's own arrays.
+ * Longest input read in place outside the browser build: longer texts that are not all ASCII may be
+ * decoded in pieces or escaped first (utf8.ts, escaped-text.ts), whose byte loops are kept to the
+ * parser's own arrays.
  */
 export const IN_PLACE_MAX_BYTES = TEXT_PIECE_BYTES;
 
 /**
  * `input` as the route reads it in place: a Uint8Array (a Node Buffer too) of 65 bytes to 448 KB (any
- * length from 65 bytes in the browser build) over an ArrayBuffer that is not shared; undefined for anything else, which toInputBytes then takes.
+ * length from 65 bytes in the browser build) over an ArrayBuffer that is not shared; undefined for
+ * anything else, which toInputBytes then takes.
  * The check costs about what toInputBytes did (the `buffer` getter is most of both); what the route
  * saves is the copy or view and its reads: bodies 0.975 of before on Node 26, 0.989 on Node 24, and
  * larger documents unchanged (bench/NOTES.md, round 44).
@@ -51,7 +53,8 @@ export function inputInPlace(input: unknown): InputBytes | undefined {
   // The toStringTag getter answers undefined for anything but a typed array, proxies included.
   if (typedArrayKind(input) !== 'Uint8Array') return undefined;
   const length = typedArrayByteLength(input);
-  // The browser build decodes any length in one call, and leaves the first byte to the route: its size cap.
+  // The browser build decodes any length in one call, and leaves the first byte to the route (its
+  // size cap).
   if (length < IN_PLACE_MIN_BYTES || (!BROWSER_BUILD && length > IN_PLACE_MAX_BYTES)) return undefined;
   // Input that cannot open a container never goes to JSON.parse: the parser fails it at once, and
   // the `buffer` getter below (12 of the 25 ns) is not spent on it.

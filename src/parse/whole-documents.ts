@@ -194,13 +194,12 @@ const OPENING_TEXTS = ['{', '['];
 /**
  * Whether `text`, which starts at its first bracket (or at blanks before it), holds at most `most`
  * brackets that may open a value: a `{` or `[` at the start or after `:`, `,` or `[` (blanks
- * between). Every value of valid
- * JSON starts there, so the count bounds the depth; brackets inside strings mostly follow a space
- * or a letter (`{0}` placeholders, Markdown links) and are not counted. That kept 1 MB bodies of
- * messages and prose off the depth walk, whose cost was 0.10 to 0.27 of JSON.parse's, for 0.03 to
- * 0.08 (bench/NOTES.md, round 35). By the engine's string search, a call a bracket: a loop over the
- * bytes, even a word at a time, cost the route 22 % on bodies of 2 to 64 KB, most of them prose with
- * few brackets (round 31).
+ * between). Every value of valid JSON starts there, so the count bounds the depth; brackets inside
+ * strings mostly follow a space or a letter (`{0}` placeholders, Markdown links) and are not
+ * counted. That kept 1 MB bodies of messages and prose off the depth walk, whose cost was 0.10 to
+ * 0.27 of JSON.parse's, for 0.03 to 0.08 (bench/NOTES.md, round 35). By the engine's string
+ * search, a call a bracket: a loop over the bytes, even a word at a time, cost the route 22 % on
+ * bodies of 2 to 64 KB, most of them prose with few brackets (round 31).
  */
 export function opensAtMost(text: string, most: number): boolean {
   let opens = 0;
