@@ -20,7 +20,7 @@
 // Usage: node bench/http.js [--runtime node24|node26|bun|deno|node20|node22] [--quick]
 //   [--parts cases,squeeze,soak] [--squeeze] [--soak] [--sizes 1kb,64kb,1mb,10mb (or any: 1250kb, with the connections of the nearest)] [--bodies records,mixed]
 //   [--modes usual,parseBody,...] [--duration 8] [--warmup 2] [--rounds 2] [--cap 300mb|none]
-//   [--connections N] [--caps 300,250,...] (squeeze caps in MB) [--squeeze-size 10mb] [--soak-seconds 90]
+//   [--connections N] [--caps 300,250,...] (squeeze caps in MB) [--squeeze-size 10mb] [--soak-seconds 90] [--soak-size 1mb]
 //   [--library dist/body.js] [--node-flags="--max-semi-space-size=16"] (V8/Node flags for every Node
 //   server, every pipeline alike: the young generation's size decides how much a scavenge copies;
 //   on Deno they are passed as --v8-flags=..., since Deno, unlike Node, does not size its heap to the
@@ -61,6 +61,7 @@ const { values: flags } = parseArgs({
     cap: { type: 'string', default: '300mb' },
     connections: { type: 'string' },
     'soak-seconds': { type: 'string' },
+    'soak-size': { type: 'string', default: '1mb' },
     'squeeze-size': { type: 'string', default: '10mb' },
     caps: { type: 'string' },
     library: { type: 'string' },
@@ -92,7 +93,7 @@ const capBytes = flags.cap === 'none' ? undefined : parseSize(flags.cap);
 // Other sizes (1250kb, 0.8mb) are allowed too, to see how a result moves with the body's size (the
 // young generation's collections line up with requests at some sizes: bench/NOTES.md, round 14); they
 // take the connections of the named size nearest them (by ratio).
-for (const size of [...sizes, flags['squeeze-size']]) {
+for (const size of [...sizes, flags['squeeze-size'], flags['soak-size']]) {
   if (SIZES[size]) continue;
   const bytes = /^\d+(?:\.\d+)?(kb|mb)$/i.test(size) ? parseSize(size) : NaN;
   if (!(bytes > 0)) throw new Error(`unknown size ${size}; known: ${Object.keys(SIZES).join(', ')}, or any number of kb or mb`);
@@ -244,7 +245,7 @@ async function runSqueeze() {
 }
 
 async function runSoak() {
-  const size = '1mb';
+  const size = flags['soak-size'];
   const kind = bodies.includes('mixed') ? 'mixed' : bodies[0];
   const soakSeconds = Number(flags['soak-seconds'] ?? (quick ? 2 : 90));
   const connections = 4;

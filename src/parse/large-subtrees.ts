@@ -22,7 +22,7 @@ import { readsEscapedKeysRight } from './escaped-keys.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { NO_SUBTREE, type ParseState } from './state.js';
 import { MAX_ROUTED_TEXT_BYTES } from './text-limits.js';
-import { decodeInPieces } from './utf8.js';
+import { decodeInPieces, decodesRangeInPieces } from './utf8.js';
 import { skipTextWords } from './word-view.js';
 
 /** Whether this engine hands subtrees to JSON.parse at all. */
@@ -213,7 +213,7 @@ export function readLargeSubtree(state: ParseState, open: number): unknown {
   if (!chosen) return undefined;
   let value: unknown;
   try {
-    value = engineJsonParse!(decodeInPieces(state.bytes, open, close));
+    value = engineJsonParse!(decodeInPieces(state.bytes, open, close, decodesRangeInPieces(close - open, state.end)));
   } catch {
     return undefined;
   }

@@ -94,6 +94,19 @@ export const TEXT_PIECE_BYTES = 448 * 1024;
 export const DECODES_IN_PIECES = NODE_ON_V8_14 && !processFixesMmapThreshold();
 
 /**
+ * Whether a range of `rangeBytes` out of an input of `inputBytes` is decoded in pieces, where
+ * {@link DECODES_IN_PIECES}: not when the decoder's temporary buffer (twice the range) fits in the
+ * input's own length. The soaks that grew decoded 1 MB bodies whole (a 2 MB temporary) or in 960 KB
+ * pieces (1.9 MB); 448 KB pieces (896 KB) stayed flat (rounds 33 and 34). A large subtree of a 10 MB
+ * body (2.5 MB, a 5 MB temporary) decoded whole stayed flat too (Node 26, 300 MB cap, 45 to 60 s
+ * soaks, mixed 10 MB bodies), at 10.6 to 11.5 requests a second against 9.5 to 10.2 in pieces
+ * (bench/NOTES.md, round 49). Bodies of several sizes in one server were not measured.
+ */
+export function decodesRangeInPieces(rangeBytes: number, inputBytes: number): boolean {
+  return DECODES_IN_PIECES && 2 * rangeBytes > inputBytes;
+}
+
+/**
  * `isAscii` of node:buffer (SIMD, about 1 % of native's whole pipeline), to let ASCII texts go in
  * one call; where it is missing every long text is decoded in pieces.
  */

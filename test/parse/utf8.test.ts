@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixesMmapThreshold } from '../../src/platform/malloc-threshold.js';
-import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeUtf8Into } from '../../src/parse/utf8.js';
+import { DECODES_IN_PIECES, TEXT_PIECE_BYTES, decodeInPieces, decodeUtf8Into, decodesRangeInPieces } from '../../src/parse/utf8.js';
 import { V8_MAJOR } from '../../src/platform/v8-major.js';
 
 // decodeUtf8Into builds short non-ASCII strings (and, in the browser build, those up to 96 bytes):
@@ -73,5 +73,16 @@ describe('DECODES_IN_PIECES', () => {
   it('is on for Node with V8 14 and later, where one long decode grew servers, and off before, on Deno and with glibc\'s mmap threshold fixed', () => {
     expect(V8_MAJOR).toBe(Number.parseInt(process.versions.v8, 10));
     expect(DECODES_IN_PIECES).toBe(V8_MAJOR >= 14 && !('Deno' in globalThis) && !fixesMmapThreshold(process.env));
+  });
+});
+
+describe('decodesRangeInPieces', () => {
+  it('keeps pieces for a range whose decoder buffer (twice its bytes) would outgrow the input, and lets a smaller range go in one call', () => {
+    // A whole 1 MB body: the case whose one-call decode grew servers.
+    expect(decodesRangeInPieces(1 << 20, 1 << 20)).toBe(DECODES_IN_PIECES);
+    expect(decodesRangeInPieces((1 << 20) + 1, 2 << 20)).toBe(DECODES_IN_PIECES);
+    // A quarter of a 10 MB body, as the plan chooses in the servers' mixed bodies.
+    expect(decodesRangeInPieces(10 << 18, 10 << 20)).toBe(false);
+    expect(decodesRangeInPieces(1 << 20, 2 << 20)).toBe(false);
   });
 });
