@@ -100,7 +100,7 @@ export const DECODES_IN_PIECES = NODE_ON_V8_14 && !processFixesMmapThreshold();
  * pieces (1.9 MB); 448 KB pieces (896 KB) stayed flat (rounds 33 and 34). A large subtree of a 10 MB
  * body (2.5 MB, a 5 MB temporary) decoded whole stayed flat too (Node 26, 300 MB cap, 45 to 60 s
  * soaks, mixed 10 MB bodies), at 10.6 to 11.5 requests a second against 9.5 to 10.2 in pieces
- * (bench/NOTES.md, round 49). Bodies of several sizes in one server were not measured.
+ * (bench/NOTES.md, round 49), and so did one server taking 10 MB and 1 MB bodies at once (120 s).
  */
 export function decodesRangeInPieces(rangeBytes: number, inputBytes: number): boolean {
   return DECODES_IN_PIECES && 2 * rangeBytes > inputBytes;
