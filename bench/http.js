@@ -17,15 +17,7 @@
 // the cap down under a fixed load until the usual pipeline fails, and see what parseBody does
 // there), `soak` (minutes at moderate load, server RSS sampled every 250 ms, charted; the usual
 // pipeline and parseBody with and without detach, or the pipelines --modes names).
-// Usage: node bench/http.js [--runtime node24|node26|bun|deno|node20|node22] [--quick]
-//   [--parts cases,squeeze,soak] [--squeeze] [--soak] [--sizes 1kb,64kb,1mb,10mb (or any: 1250kb, with the connections of the nearest)] [--bodies records,mixed]
-//   [--modes usual,parseBody,...] [--duration 8] [--warmup 2] [--rounds 2] [--cap 300mb|none]
-//   [--connections N] [--caps 300,250,...] (squeeze caps in MB) [--squeeze-size 10mb] [--soak-seconds 90] [--soak-size 1mb]
-//   [--library dist/body.js] [--node-flags="--max-semi-space-size=16"] (V8/Node flags for every Node
-//   server, every pipeline alike: the young generation's size decides how much a scavenge copies;
-//   on Deno they are passed as --v8-flags=..., since Deno, unlike Node, does not size its heap to the
-//   memory cap: bench/NOTES.md, "Round 11: Deno memory")
-//   [--save] [--no-save]
+// Options: `node bench/http.js --help`.
 // Results: bench/results/local/ (git-ignored); --save also writes bench/results/http-<runtime>-latest.json
 // (http-<runtime>-<flags>-latest.json with --node-flags, e.g. http-node24-max-semi-space-size-16-latest.json)
 // and bench/charts/http-soak-<runtime>.svg. --no-save writes nothing.
@@ -34,8 +26,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { locateRuntime } from '../test/runtimes/locate.mjs';
+import { readCommandLine } from './command-line.js';
 import { gitCommit } from './environment.js';
 import { makeBody } from './http/bodies.js';
 import { detectMemoryCap, removeAllMemoryGroups, removeStaleGroups } from './http/memory-cap.js';
@@ -45,30 +37,59 @@ import { killAllServers } from './http/server-process.js';
 import { rssOverTimeChart } from './http/soak-chart.js';
 import { killAllWrk, wrkVersion } from './http/wrk.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    runtime: { type: 'string', default: 'node24' },
-    quick: { type: 'boolean', default: false },
-    parts: { type: 'string' },
-    squeeze: { type: 'boolean', default: false },
-    soak: { type: 'boolean', default: false },
-    sizes: { type: 'string' },
-    bodies: { type: 'string' },
-    modes: { type: 'string' },
-    duration: { type: 'string' },
-    warmup: { type: 'string' },
-    rounds: { type: 'string' },
-    cap: { type: 'string', default: '300mb' },
-    connections: { type: 'string' },
-    'soak-seconds': { type: 'string' },
-    'soak-size': { type: 'string', default: '1mb' },
-    'squeeze-size': { type: 'string', default: '10mb' },
-    caps: { type: 'string' },
-    library: { type: 'string' },
-    'node-flags': { type: 'string' },
-    save: { type: 'boolean', default: false },
-    'no-save': { type: 'boolean', default: false },
-  },
+const usage = `Usage: npm run bench:http -- [options]   (needs wrk: apt-get install -y wrk)
+
+  --runtime <name>      node24 (default), node26, node22, node20, bun or deno (from test/runtimes)
+  --parts <parts>       cases, squeeze, soak, comma-separated (default: all three); --squeeze and
+                        --soak pick one of them
+  --quick               1 s runs of 1 KB and 1 MB records, one round (CI)
+  --sizes <sizes>       1kb,64kb,1mb,10mb by default; any number of kb or mb (1250kb) takes the
+                        connections of the nearest named size
+  --bodies <bodies>     records, mixed, comma-separated (default: both)
+  --modes <modes>       pipelines, comma-separated (see the top of bench/http.js): by default usual,
+                        parseBody and parseBody-no-detach, and on node:http express-json,
+                        express-parseBody, fastify-default and fastify-parseBody; node:http also
+                        runs parseBody-unguarded, usual-decoded-chunks, usual-detach, parseBinary
+                        and parseBinary-detach when named
+  --duration <s>        seconds measured a case (default 8)
+  --warmup <s>          seconds of load before measuring, same connections (default 2)
+  --rounds <n>          rounds, the modes alternating in each (default 2)
+  --connections <n>     wrk connections for every size (default: 32, 16, 8, 4 from 1 KB to 10 MB)
+  --cap <size>          memory cap of each server's cgroup (default 300mb), or none
+  --caps <MB,...>       squeeze: the caps to step down through (e.g. 300,250,200)
+  --squeeze-size <size> squeeze body size (default 10mb)
+  --soak-seconds <s>    soak length (default 90)
+  --soak-size <size>    soak body size (default 1mb)
+  --library <path>      another build's dist/body.js
+  --node-flags="<f>"    V8/Node flags for every server alike (Deno gets them as --v8-flags=...)
+  --save                also write bench/results/http-<runtime>-latest.json and the soak chart
+                        (committed); without it results go to bench/results/local/ (git-ignored)
+  --no-save             write no results at all
+  --help                this text
+`;
+
+const flags = readCommandLine(usage, {
+  runtime: { type: 'string', default: 'node24' },
+  quick: { type: 'boolean', default: false },
+  parts: { type: 'string' },
+  squeeze: { type: 'boolean', default: false },
+  soak: { type: 'boolean', default: false },
+  sizes: { type: 'string' },
+  bodies: { type: 'string' },
+  modes: { type: 'string' },
+  duration: { type: 'string' },
+  warmup: { type: 'string' },
+  rounds: { type: 'string' },
+  cap: { type: 'string', default: '300mb' },
+  connections: { type: 'string' },
+  'soak-seconds': { type: 'string' },
+  'soak-size': { type: 'string', default: '1mb' },
+  'squeeze-size': { type: 'string', default: '10mb' },
+  caps: { type: 'string' },
+  library: { type: 'string' },
+  'node-flags': { type: 'string' },
+  save: { type: 'boolean', default: false },
+  'no-save': { type: 'boolean', default: false },
 });
 
 const MB = 2 ** 20;

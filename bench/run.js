@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { failWithUsage, readCommandLine } from './command-line.js';
 
 const sectionNames = ['speed', 'realworld', 'bad', 'memory', 'detach', 'huge', 'cold'];
 const usage = `Usage: npm run bench -- [options]
@@ -31,36 +31,20 @@ const usage = `Usage: npm run bench -- [options]
   --help              this text
 `;
 
-function fail(message) {
-  console.error(`${message}\n\n${usage}`);
-  process.exit(2);
-}
+const fail = (message) => failWithUsage(message, usage);
 
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      only: { type: 'string' },
-      payloads: { type: 'string' },
-      quick: { type: 'boolean', default: false },
-      huge: { type: 'boolean', default: false },
-      runtime: { type: 'string' },
-      library: { type: 'string' },
-      corpus: { type: 'string' },
-      processes: { type: 'string' },
-      save: { type: 'boolean', default: false },
-      'no-save': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    args: process.argv.slice(2),
-  }));
-} catch (error) {
-  fail(error.message);
-}
-if (options.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const options = readCommandLine(usage, {
+  only: { type: 'string' },
+  payloads: { type: 'string' },
+  quick: { type: 'boolean', default: false },
+  huge: { type: 'boolean', default: false },
+  runtime: { type: 'string' },
+  library: { type: 'string' },
+  corpus: { type: 'string' },
+  processes: { type: 'string' },
+  save: { type: 'boolean', default: false },
+  'no-save': { type: 'boolean', default: false },
+});
 
 const script = fileURLToPath(import.meta.url);
 const engine = globalThis.Bun ? 'bun' : globalThis.Deno ? 'deno' : 'node';

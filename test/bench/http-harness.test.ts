@@ -274,3 +274,24 @@ describe('scavenge-copies', async () => {
     });
   });
 });
+
+describe('bench/http.js options', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const script = new URL('../../bench/http.js', import.meta.url).pathname;
+  const run = (...args: string[]) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8' });
+
+  it('prints its usage for --help and exits 0, before touching wrk, cgroups or dist/', () => {
+    const { status, stdout } = run('--help');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^Usage: npm run bench:http/);
+    expect(stdout).toContain('--soak-size <size>');
+  });
+
+  it('names an unknown option and exits 2 with the usage, without a stack trace', () => {
+    const { status, stderr } = run('--sizez', '1mb');
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^Unknown option '--sizez'/);
+    expect(stderr).toContain('Usage: npm run bench:http');
+    expect(stderr).not.toContain('    at ');
+  });
+});
