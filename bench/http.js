@@ -61,7 +61,10 @@ const usage = `Usage: npm run bench:http -- [options]   (needs wrk: apt-get inst
   --soak-seconds <s>    soak length (default 90)
   --soak-size <size>    soak body size (default 1mb)
   --library <path>      another build's dist/body.js
-  --node-flags="<f>"    V8/Node flags for every server alike (Deno gets them as --v8-flags=...)
+  --node-flags="<f>"    V8/Node flags for every server alike, e.g. --max-semi-space-size=16 (the young
+                        generation's size decides what a scavenge copies); Deno gets them as
+                        --v8-flags=..., and needs --max-old-space-size under a cap, since it sizes
+                        its heap from the machine (bench/NOTES.md, round 11 and round 50)
   --save                also write bench/results/http-<runtime>-latest.json and the soak chart
                         (committed); without it results go to bench/results/local/ (git-ignored)
   --no-save             write no results at all
