@@ -45,6 +45,7 @@ import { ESCAPES_LONG_TEXTS, textWithEscapedNonAscii } from './escaped-text.js';
 import { mostlyStrings } from './string-sample.js';
 import { GUARDS_CONSTRUCTOR, GUARDS_PROTO, valueNestsAtMost } from './value-depth.js';
 import { BACKSLASH_TEXT, keysHoldNoEscape } from './text-scan.js';
+import { bytesMayHoldWord } from './byte-search.js';
 
 /** Returned when the document is left to the parser: JSON.parse never returns it. */
 export const NOT_ROUTED = undefined;
@@ -104,7 +105,13 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   }
   // The browser build, for its size cap, keeps every guarded document that holds "proto" from it.
   // A value whose depth is checked has its keys checked on the same walk instead.
-  if (guardsKeys && !checksValueDepth && (BROWSER_BUILD ? text.includes(PROTO_TEXT) : mayHoldGuardedKey(text, options))) return NOT_ROUTED;
+  if (
+    guardsKeys &&
+    !checksValueDepth &&
+    (BROWSER_BUILD ? text.includes(PROTO_TEXT) : bytesMayHoldWord(bytes, PROTO_TEXT, first, last + 1) && mayHoldGuardedKey(text, options))
+  ) {
+    return NOT_ROUTED;
+  }
   try {
     const value = builtinJsonParse!(text);
     return BROWSER_BUILD || !checksValueDepth || valueNestsAtMost(value, maxDepth, keyGuards(options)) ? value : NOT_ROUTED;
@@ -165,7 +172,8 @@ function startsWithIndexKey(bytes: Uint8Array, from: number, end: number): boole
  * documents: on 64 KB bodies 11 to 20 µs, where `"__proto__"` and `"constructor"` took 42 to 66 µs
  * together, a quarter of JSON.parse's time (bench/NOTES.md, round 35). Where it is found (a
  * `protocol` field), the few places are looked at; past {@link PROTO_PLACES_LOOKED_AT} of them,
- * the whole text is searched for the quoted words instead.
+ * the whole text is searched for the quoted words instead. On Bun the bytes are searched for
+ * "proto" first (byte-search.ts), and the text only where they hold it.
  */
 function mayHoldGuardedKey(text: string, options: ResolvedOptions): boolean {
   const guardsProto = options.protoAction !== 'ignore';

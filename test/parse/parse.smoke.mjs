@@ -239,5 +239,33 @@ await check('protoAction and constructorAction catch guarded keys spelled with e
   assert(removed.ok && Object.keys(removed.value).join() === 'a', `protoAction remove kept ${JSON.stringify(removed)}`);
 });
 
+await check('guarded keys in documents read whole are found, and "proto" elsewhere does not refuse them', () => {
+  const prose = 'Ünïcode prose, 日本語のテキスト, '.repeat(400);
+  const guards = { protoAction: 'error', constructorAction: 'error', maxDepth: 1000 };
+  for (const [name, document] of [
+    ['a __proto__ key after long prose', `{"text":${JSON.stringify(prose)},"__proto__":{"x":1}}`],
+    ['a __proto__ key before long prose', `{"__proto__":{"x":1},"text":${JSON.stringify(prose)}}`],
+    ['a constructor with a prototype', `{"text":${JSON.stringify(prose)},"c":{"constructor":{"prototype":{}}}}`],
+  ]) {
+    const result = parseBinary(utf8(document), guards);
+    assert(!result.ok && result.code === 'FORBIDDEN_KEY', `${name}: expected FORBIDDEN_KEY, got ${JSON.stringify(result).slice(0, 200)}`);
+  }
+  for (const [name, document] of [
+    ['no "proto" at all', `{"text":${JSON.stringify(prose)},"n":[1,2,3]}`],
+    ['"proto" in keys and values that are not guarded', `{"protocol":"https","text":${JSON.stringify(`${prose} prototype __proto__`)},"prototype":1}`],
+  ]) {
+    const bytes = utf8(document);
+    const result = parseBinary(bytes, guards);
+    assert(result.ok && JSON.stringify(result.value) === JSON.stringify(JSON.parse(document)), `${name}: ${JSON.stringify(result).slice(0, 200)}`);
+    // The same document as a view whose buffer holds a guarded key past the view's end.
+    const tail = utf8(',"__proto__":{"x":1}}');
+    const buffer = new Uint8Array(bytes.length + tail.length);
+    buffer.set(bytes);
+    buffer.set(tail, bytes.length);
+    const inView = parseBinary(buffer.subarray(0, bytes.length), guards);
+    assert(inView.ok && JSON.stringify(inView.value) === JSON.stringify(result.value), `${name}, in a view: ${JSON.stringify(inView).slice(0, 200)}`);
+  }
+});
+
 if (nativeWrong > 0) console.log(`note: native JSON.parse was wrong (a fresh realm agreed with parseBinary) on ${nativeWrong} documents`);
 report('parse');
