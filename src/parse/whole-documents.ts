@@ -105,11 +105,7 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   }
   // The browser build, for its size cap, keeps every guarded document that holds "proto" from it.
   // A value whose depth is checked has its keys checked on the same walk instead.
-  if (
-    guardsKeys &&
-    !checksValueDepth &&
-    (BROWSER_BUILD ? text.includes(PROTO_TEXT) : bytesMayHoldWord(bytes, PROTO_TEXT, first, last + 1) && mayHoldGuardedKey(text, options))
-  ) {
+  if (guardsKeys && !checksValueDepth && (BROWSER_BUILD ? text.includes(PROTO_TEXT) : mayHoldGuardedKey(text, bytes, first, last + 1, options))) {
     return NOT_ROUTED;
   }
   try {
@@ -172,10 +168,12 @@ function startsWithIndexKey(bytes: Uint8Array, from: number, end: number): boole
  * documents: on 64 KB bodies 11 to 20 µs, where `"__proto__"` and `"constructor"` took 42 to 66 µs
  * together, a quarter of JSON.parse's time (bench/NOTES.md, round 35). Where it is found (a
  * `protocol` field), the few places are looked at; past {@link PROTO_PLACES_LOOKED_AT} of them,
- * the whole text is searched for the quoted words instead. On Bun the bytes are searched for
- * "proto" first (byte-search.ts), and the text only where they hold it.
+ * the whole text is searched for the quoted words instead. On Bun the text's bytes,
+ * `bytes[start, end)`, are searched for "proto" first (byte-search.ts), and the text only where
+ * they hold it.
  */
-function mayHoldGuardedKey(text: string, options: ResolvedOptions): boolean {
+function mayHoldGuardedKey(text: string, bytes: Uint8Array, start: number, end: number, options: ResolvedOptions): boolean {
+  if (!bytesMayHoldWord(bytes, PROTO_TEXT, start, end)) return false;
   const guardsProto = options.protoAction !== 'ignore';
   const guardsConstructor = options.constructorAction !== 'ignore';
   let places = 0;
