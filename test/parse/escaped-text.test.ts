@@ -36,7 +36,10 @@ describe('textWithEscapedNonAscii', () => {
       fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), (pieces) => {
         const bytes = documentWith(pieces);
         const text = textWithEscapedNonAscii(bytes, 0, bytes.length);
-        if (bytes.every((byte) => byte < 0x80)) {
+        // A run right after a backslash (`"\\\u0080"`) is declined: an escape there would change
+        // what the backslash escapes.
+        const runAfterBackslash = bytes.some((byte, index) => byte >= 0x80 && bytes[index - 1] === 0x5c);
+        if (bytes.every((byte) => byte < 0x80) || runAfterBackslash) {
           expect(text).toBeUndefined();
         } else {
           expect(text).toBeDefined();
