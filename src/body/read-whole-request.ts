@@ -6,7 +6,10 @@ import type { BodyFailure, BodyHolderLike } from './types.js';
 
 type ArrayBufferMethod = (this: unknown) => Promise<ArrayBuffer>;
 
-const RequestClass = (globalThis as { Request?: { prototype: { arrayBuffer?: ArrayBufferMethod } } }).Request;
+// Read on Bun and Deno alone: on Node, `Request` is a lazy global whose first read loads all of
+// undici, Node's fetch (45 ms and 12 to 14 MB of RSS at import on Node 24 and 26, bench/NOTES.md,
+// round 51), which a node:http server never uses.
+const RequestClass = ON_BUN || 'Deno' in globalThis ? (globalThis as { Request?: { prototype: { arrayBuffer?: ArrayBufferMethod } } }).Request : undefined;
 
 /**
  * The built-in `Request.prototype.arrayBuffer` on Bun and Deno, captured at load: there the
@@ -15,7 +18,7 @@ const RequestClass = (globalThis as { Request?: { prototype: { arrayBuffer?: Arr
  * the requests per second on 1 MB bodies (bench/NOTES.md, round 34). Elsewhere undefined.
  */
 const builtinArrayBuffer: ArrayBufferMethod | undefined =
-  (ON_BUN || 'Deno' in globalThis) && typeof RequestClass?.prototype.arrayBuffer === 'function' ? RequestClass.prototype.arrayBuffer : undefined;
+  typeof RequestClass?.prototype.arrayBuffer === 'function' ? RequestClass.prototype.arrayBuffer : undefined;
 
 /**
  * Longest declared body read whole on Deno: the longest document parseBinary hands whole to
