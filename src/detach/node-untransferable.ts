@@ -9,9 +9,19 @@ import { isDetachedNow, structuredCloneFunction } from '../buffers/intrinsics.js
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { loadNodeBuiltin } from '../platform/node-builtin.js';
 
-const isMarkedAsUntransferable = BROWSER_BUILD ? undefined : loadNodeBuiltin<{ isMarkedAsUntransferable(value: unknown): boolean }>(
-  'node:worker_threads',
-)?.isMarkedAsUntransferable;
+type MarkCheck = (value: unknown) => boolean;
+
+// Loaded at the first check, not at load: node:worker_threads brings Node's streams and worker
+// internals with it (6 to 11 ms and about 2 MB at import on Node 26, bench/NOTES.md, round 51),
+// which a program that parses and never detaches does not need. Null until then.
+let isMarkedAsUntransferable: MarkCheck | undefined | null = null;
+
+function markCheck(): MarkCheck | undefined {
+  if (isMarkedAsUntransferable === null) {
+    isMarkedAsUntransferable = loadNodeBuiltin<{ isMarkedAsUntransferable: MarkCheck }>('node:worker_threads')?.isMarkedAsUntransferable;
+  }
+  return isMarkedAsUntransferable;
+}
 
 const NodeBuffer = BROWSER_BUILD ? undefined : loadNodeBuiltin<{ Buffer: { poolSize: unknown } }>('node:buffer')?.Buffer;
 
@@ -32,7 +42,8 @@ export function isNodeUntransferable(buffer: ArrayBuffer, byteLength: number): b
 }
 
 function askNode(buffer: ArrayBuffer, byteLength: number): boolean {
-  if (typeof isMarkedAsUntransferable === 'function') return isMarkedAsUntransferable(buffer);
+  const isMarked = markCheck();
+  if (typeof isMarked === 'function') return isMarked(buffer);
   if (NodeBuffer === undefined || poolSizesSeen === undefined || structuredCloneFunction === undefined) return false;
   // A pool keeps the size Buffer.poolSize had when it was made, so every size seen counts.
   if (typeof NodeBuffer.poolSize === 'number') poolSizesSeen.add(NodeBuffer.poolSize);

@@ -48,15 +48,18 @@ export function allowNatives(allowed: boolean): void {
 
 /**
  * Whether natives are expected to compile here: Node itself (Bun accepts the flag but ignores it,
- * Deno refuses it, browsers have no `process`) with `v8.setFlagsFromString`. Decided without
- * compiling anything or touching a flag, so that it can be known when the module loads.
+ * Deno refuses it, browsers have no `process`), which reaches `v8.setFlagsFromString` through
+ * `process.getBuiltinModule`. Decided without compiling anything or touching a flag, so that it can
+ * be known when the module loads, and without loading node:v8, which brings Node's streams and heap
+ * utilities with it (2 to 3 ms and about 2 MB at import on Node 26, bench/NOTES.md, round 51): the
+ * first compilation loads it, and falls to the next strategy if it has no setFlagsFromString.
  */
 export function nativesExpected(): boolean {
   if (BROWSER_BUILD) return false;
-  const processObject = (globalThis as { process?: { versions?: Record<string, unknown> } }).process;
+  const processObject = (globalThis as { process?: { versions?: Record<string, unknown>; getBuiltinModule?: unknown } }).process;
   const versions = processObject?.versions;
   if (typeof versions?.node !== 'string' || versions.bun !== undefined || versions.deno !== undefined) return false;
-  return typeof loadNodeBuiltin<NodeV8Module>('node:v8')?.setFlagsFromString === 'function';
+  return typeof processObject?.getBuiltinModule === 'function';
 }
 
 /**
