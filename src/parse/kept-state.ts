@@ -12,20 +12,28 @@ import type { ParseState } from './state.js';
 let keptState: ParseState | undefined;
 
 const NO_BYTES = new Uint8Array(0);
+// A DataView like the readers most parses get (input-view.ts), so that the field keeps its kind.
+const NO_VIEW = new DataView(new ArrayBuffer(0));
 
 /** The fields that could hold the caller's input or a parsed value alive. */
 interface InputHolder {
   bytes: Uint8Array;
   words: Uint32Array | undefined | null;
   key: unknown;
+  view: unknown;
 }
 
-/** Keeps `state`, whose parse is over, with nothing of its input, so that its hidden class lives on. */
+/**
+ * Keeps `state`, whose parse is over, with nothing of its input, so that its hidden class lives on.
+ * Its reader of the input went too: until round 51 it kept the caller's buffer alive until the next
+ * parse that reached the parser, 18 MB after an 18 MB document (bench/NOTES.md, round 51).
+ */
 export function keepStateClass(state: ParseState): void {
   const holder = state as unknown as InputHolder;
   holder.bytes = NO_BYTES;
   holder.words = null;
   holder.key = '';
+  holder.view = NO_VIEW;
   keptState = state;
 }
 

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lastKeptState } from '../../src/parse/kept-state.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
@@ -18,6 +21,10 @@ describe('the state kept after a parse', () => {
     expect(kept!.words).toBeNull();
     expect(kept!.key).toBe('');
     expect(kept!.end).toBe(longDocument.length);
+    // The reader of four bytes at a time read the caller's buffer; it is let go too.
+    const view = (kept as unknown as { view: DataView }).view;
+    expect(view.byteLength).toBe(0);
+    expect(view.buffer).not.toBe(longDocument.buffer);
   });
 
   it('leaves a failure result as it was', () => {
@@ -37,5 +44,27 @@ describe('the state kept after a parse', () => {
     parseBinary(utf8('{"k": "v"}'));
     expect(lastKeptState()).not.toBe(first);
     expect(lastKeptState()!.end).toBe(10);
+  });
+
+  it('lets the collector take the caller\'s buffer once the parse returns (built package, fresh process)', () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    if (!existsSync(`${root}dist/index.js`)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    // 6 MB of records: past the size that goes whole to JSON.parse, so the parser reads it.
+    const source = `
+      const { parseBinary } = await import(process.argv[1]);
+      const records = Array.from({ length: 100000 }, (_, index) => ({ id: index, name: 'record ' + index, tags: ['a', 'b'] }));
+      let bytes = new TextEncoder().encode(JSON.stringify(records));
+      const held = new WeakRef(bytes.buffer);
+      let result = parseBinary(bytes);
+      const ok = result.ok && result.value.length === 100000 && held.deref().byteLength > 4194304;
+      bytes = undefined;
+      result = undefined;
+      // A WeakRef keeps its target until the job that made it ends.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      gc();
+      console.log(JSON.stringify({ ok, collected: held.deref() === undefined }));
+    `;
+    const output = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '--eval', source, `${root}dist/index.js`], { encoding: 'utf8' });
+    expect(JSON.parse(output)).toEqual({ ok: true, collected: true });
   });
 });
