@@ -51,7 +51,7 @@ export function allowNatives(allowed: boolean): void {
  * Deno refuses it, browsers have no `process`), which reaches `v8.setFlagsFromString` through
  * `process.getBuiltinModule`. Decided without compiling anything or touching a flag, so that it can
  * be known when the module loads, and without loading node:v8, which brings Node's streams and heap
- * utilities with it (2 to 3 ms and about 2 MB at import on Node 26, bench/NOTES.md, round 51): the
+ * utilities with it (2 to 9 ms and 2 to 4 MB at import on Node 26, bench/NOTES.md, round 51): the
  * first compilation loads it, and falls to the next strategy if it has no setFlagsFromString.
  */
 export function nativesExpected(): boolean {
