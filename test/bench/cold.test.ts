@@ -1,17 +1,13 @@
 // The cold section of the bench (bench/sections/cold.js): its summary of the fresh processes, and a
 // quick run that really starts them. bench/ is plain JavaScript without declarations, so its
 // modules are loaded by URL.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { ensureBuilt, packageRoot as root } from '../support/built-package.js';
 const { summarizeCold } = await import(new URL('../../bench/cold-summary.js', import.meta.url).href);
 
 beforeAll(() => {
   // The quick run's children import the built library, as every bench child does.
-  if (!existsSync(`${root}dist/index.js`)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  ensureBuilt();
 }, 120_000);
 
 const measuredProcess = (first: number, second: number, importTime: number | null = null) => ({ first, second, import: importTime });

@@ -1,16 +1,14 @@
 // Starts each Node example server (they import the built package by name) on a free port and
 // sends one good and one bad body to it.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, packageRoot as root } from '../support/built-package.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let running: ChildProcess | undefined;
 
 beforeAll(() => {
   // The examples import `json-parse-binary/body`, which resolves to dist/ through the exports map.
-  if (!existsSync(`${root}dist/body.js`)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  ensureBuilt();
 }, 120_000);
 
 afterEach(() => {

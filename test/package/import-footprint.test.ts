@@ -4,16 +4,10 @@
 // json-parse-binary/body take 90 ms and 19 to 22 MB of RSS on Node 24 and 26, against 11 ms and 6 to
 // 8 MB without them (bench/NOTES.md, round 51), and a server under a memory cap pays that for
 // nothing. Each is loaded, if ever, where it is used.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, packageRoot, runModuleInFreshNode } from '../support/built-package.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-beforeAll(() => {
-  if (!existsSync(`${root}dist/body.js`)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-}, 120_000);
+beforeAll(ensureBuilt, 120_000);
 
 /** Built-in modules that no entry point may load on import (`process.moduleLoadList` names). */
 const LOADED_ON_USE = [/undici/, /^NativeModule worker_threads$/, /^NativeModule v8$/, /^NativeModule stream$/, /webstreams/];
@@ -29,7 +23,7 @@ console.log(JSON.stringify({ added, strategy: module.detachStrategy ?? null }));
 `;
 
 function importInFreshProcess(file: string, format: 'import' | 'require'): { added: string[]; strategy: string | null } {
-  const output = execFileSync(process.execPath, ['--input-type=module', '--eval', childSource, `${root}dist/${file}`, format], { encoding: 'utf8' });
+  const output = runModuleInFreshNode(childSource, [`${packageRoot}dist/${file}`, format]);
   return JSON.parse(output) as { added: string[]; strategy: string | null };
 }
 
@@ -57,7 +51,7 @@ describe('the main entry point on Node', () => {
       detach(buffer);
       console.log(JSON.stringify({ detached: buffer.byteLength === 0, strategy: detachStrategy, v8: process.moduleLoadList.includes('NativeModule v8') }));
     `;
-    const output = execFileSync(process.execPath, ['--input-type=module', '--eval', source, `${root}dist/index.js`], { encoding: 'utf8' });
+    const output = runModuleInFreshNode(source, [`${packageRoot}dist/index.js`]);
     expect(JSON.parse(output)).toEqual({ detached: true, strategy: 'natives', v8: true });
   });
 });

@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lastKeptState } from '../../src/parse/kept-state.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import { utf8 } from './oracle.js';
+import { ensureBuilt, packageRoot, runModuleInFreshNode } from '../support/built-package.js';
 
 // parseBinary keeps its last state so that V8 keeps the state's hidden class (kept-state.ts). The
 // kept state must hold nothing of the caller's input nor of the parsed value.
@@ -47,8 +45,7 @@ describe('the state kept after a parse', () => {
   });
 
   it('lets the collector take the caller\'s buffer once the parse returns (built package, fresh process)', () => {
-    const root = fileURLToPath(new URL('../../', import.meta.url));
-    if (!existsSync(`${root}dist/index.js`)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    ensureBuilt();
     // 6 MB of records: past the size that goes whole to JSON.parse, so the parser reads it.
     const source = `
       const { parseBinary } = await import(process.argv[1]);
@@ -64,7 +61,7 @@ describe('the state kept after a parse', () => {
       gc();
       console.log(JSON.stringify({ ok, collected: held.deref() === undefined }));
     `;
-    const output = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '--eval', source, `${root}dist/index.js`], { encoding: 'utf8' });
+    const output = runModuleInFreshNode(source, [`${packageRoot}dist/index.js`], ['--expose-gc']);
     expect(JSON.parse(output)).toEqual({ ok: true, collected: true });
   });
 });
