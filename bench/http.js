@@ -205,7 +205,9 @@ function describeRow(row) {
   const failures = (row.errors ?? 0) + (row.non2xx ?? 0);
   const peak = row.groupPeakMB ?? row.vmHwmMB;
   return (
-    `${row.requestsPerSecond.toFixed(1)} req/s, p99 ${row.latencyMs.p99.toFixed(0)} ms (max ${row.latencyMs.max.toFixed(0)}), ` +
+    `${row.requestsPerSecond.toFixed(1)} req/s, ` +
+    `${row.serverCpuMs != null && row.serverRequests ? `CPU ${(row.serverCpuMs / row.serverRequests).toFixed(2)} ms a request${row.serverLoopBusyMs != null ? ` (loop ${(row.serverLoopBusyMs / row.serverRequests).toFixed(2)})` : ''}, ` : ''}` +
+    `p99 ${row.latencyMs.p99.toFixed(0)} ms (max ${row.latencyMs.max.toFixed(0)}), ` +
     `${row.serverMs?.slowestAtSeconds != null ? `slowest in server ${row.serverMs.max.toFixed(0)} ms at ${row.serverMs.slowestAtSeconds.toFixed(1)} s, ` : ''}` +
     `peak ${peak == null ? '?' : peak.toFixed(0)} MB${row.gc ? `, ${row.gc.count} GCs ${row.gc.ms.toFixed(0)} ms` : ''}` +
     `${failures ? `, ${failures} failed` : ''}${row.oomKilled ? ', OOM-KILLED' : row.serverDied ? ', SERVER DIED' : ''}`

@@ -667,6 +667,7 @@ function httpSummaryRows(columns, httpResults, brief = false) {
   const cap = httpResults[0].result.environment.memoryCap?.capMB;
   const metrics = [
     ['requestsPerSecond', 'requests per second'],
+    ['cpuPerRequest', 'CPU per request'],
     ['p99', 'p99 latency'],
     ['peakMemory', 'peak memory'],
     ['gcMs', 'GC time'],

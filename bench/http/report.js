@@ -39,6 +39,10 @@ export function mergeRounds(rows) {
       capMB: group[0].capMB,
       rounds: group.length,
       requestsPerSecond: pick((row) => row.requestsPerSecond),
+      // Requests in flight when the window opens and when it closes do part of their work inside it:
+      // alike at both ends, so the requests the server finished in the window are the divisor.
+      cpuMsPerRequest: pick((row) => perServerRequest(row, row.serverCpuMs, 1)),
+      loopBusyMsPerRequest: pick((row) => perServerRequest(row, row.serverLoopBusyMs, 1)),
       latencyMs: {
         p50: pick((row) => row.latencyMs?.p50),
         p95: pick((row) => row.latencyMs?.p95),
@@ -86,13 +90,16 @@ export function compareModes(summary, { ours = 'parseBody', baseline = 'usual' }
     // A pipeline killed at its cap has no figures to divide: the row says who died instead.
     const killed = [mine, base].filter((row) => row.oomKilled > 0).map((row) => row.mode);
     if (killed.length > 0) {
-      const ratios = { requestsPerSecond: null, p99: null, peakMemory: null, gcMs: null };
+      const ratios = { requestsPerSecond: null, cpuPerRequest: null, loopBusyPerRequest: null, p99: null, peakMemory: null, gcMs: null };
       const meets = { requestsPerSecond: null, p99: null, peakMemory: null, gcMs: null, noErrors: mine.failures === 0 && mine.oomKilled === 0 };
       comparisons.push({ runtime: mine.runtime, body: mine.body, size: mine.size, ours, baseline, ratios, meets, killed });
       continue;
     }
     const ratios = {
       requestsPerSecond: ratio(mine.requestsPerSecond, base.requestsPerSecond),
+      // No target: what requests a second would be if the pipelines had the cores to themselves.
+      cpuPerRequest: ratio(mine.cpuMsPerRequest, base.cpuMsPerRequest),
+      loopBusyPerRequest: ratio(mine.loopBusyMsPerRequest, base.loopBusyMsPerRequest),
       p99: ratio(mine.latencyMs.p99, base.latencyMs.p99),
       peakMemory: ratio(mine.peakMemoryMB, base.peakMemoryMB),
       gcMs: ratio(mine.gcMs, base.gcMs),
@@ -112,15 +119,18 @@ export function compareModes(summary, { ours = 'parseBody', baseline = 'usual' }
 
 const fixed = (value, digits) => (value == null ? '–' : value.toFixed(digits));
 
+/** Milliseconds a request, with three digits below 1 ms (1 KB bodies) and two above. */
+const perRequestMs = (value) => fixed(value, value != null && value < 1 ? 3 : 2);
+
 export function summaryTable(summary) {
   const lines = [
-    '| runtime | body | size | pipeline | conns | req/s | p50 ms | p95 ms | p99 ms | bodies over 1 s to arrive | longest loop block ms | peak MB (group) | VmHWM MB | GCs | of which major | GC ms | semi-space MB | KB copied by scavenges per request | failures | OOM-killed |',
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| runtime | body | size | pipeline | conns | req/s | CPU ms per request | loop busy ms per request | p50 ms | p95 ms | p99 ms | bodies over 1 s to arrive | longest loop block ms | peak MB (group) | VmHWM MB | GCs | of which major | GC ms | semi-space MB | KB copied by scavenges per request | failures | OOM-killed |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of summary) {
     const { p50, p95, p99 } = row.latencyMs;
     lines.push(
-      `| ${row.runtime} | ${row.body} | ${row.size} | ${row.mode} | ${row.connections} | ${fixed(row.requestsPerSecond, 1)} | ` +
+      `| ${row.runtime} | ${row.body} | ${row.size} | ${row.mode} | ${row.connections} | ${fixed(row.requestsPerSecond, 1)} | ${perRequestMs(row.cpuMsPerRequest)} | ${perRequestMs(row.loopBusyMsPerRequest)} | ` +
         `${fixed(p50, 1)} | ${fixed(p95, 1)} | ${fixed(p99, 1)} | ${fixed(row.slowReceives, 0)} | ${fixed(row.longestLoopDelayMs, 0)} | ${fixed(row.groupPeakMB, 0)} | ${fixed(row.vmHwmMB, 0)} | ` +
         `${fixed(row.gcCount, 0)} | ${fixed(row.gcMajorCount, 0)} | ${fixed(row.gcMs, 0)} | ${fixed(row.semiSpaceMB, 0)} | ${fixed(row.scavengeCopiedKBPerRequest, 0)} | ${row.failures} | ${row.oomKilled ? `${row.oomKilled}/${row.rounds}` : 'no'} |`,
     );
@@ -132,17 +142,17 @@ const verdict = (ok) => (ok == null ? '' : ok ? ' ✓' : ' ✗');
 
 export function comparisonTable(comparisons) {
   const lines = [
-    `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors | major GCs per 100 requests, each |`,
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | :---: | ---: |',
+    `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | CPU per request | loop busy per request | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors | major GCs per 100 requests, each |`,
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: |',
   ];
   for (const { runtime, body, size, ours, baseline, ratios, meets, killed, majorGcsPer100Requests: majors } of comparisons) {
     if (killed) {
-      lines.push(`| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | OOM-killed: ${killed.join(', ')} | | | | ${meets.noErrors ? '✓' : '✗'} | |`);
+      lines.push(`| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | OOM-killed: ${killed.join(', ')} | | | | | | ${meets.noErrors ? '✓' : '✗'} | |`);
       continue;
     }
     const cell = (key) => (ratios[key] == null ? '–' : `${fixed(ratios[key], 2)}x${verdict(meets[key])}`);
     lines.push(
-      `| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | ${cell('requestsPerSecond')} | ${cell('p99')} | ${cell('peakMemory')} | ${cell('gcMs')} | ${meets.noErrors ? '✓' : '✗'} | ${fixed(majors?.ours, 1)} / ${fixed(majors?.baseline, 1)} |`,
+      `| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | ${cell('requestsPerSecond')} | ${cell('cpuPerRequest')} | ${cell('loopBusyPerRequest')} | ${cell('p99')} | ${cell('peakMemory')} | ${cell('gcMs')} | ${meets.noErrors ? '✓' : '✗'} | ${fixed(majors?.ours, 1)} / ${fixed(majors?.baseline, 1)} |`,
     );
   }
   return lines.join('\n');

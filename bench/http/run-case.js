@@ -102,6 +102,8 @@ export async function runCase(options) {
       serverRequests: stats?.requests ?? null,
       serverFailures: stats?.failures ?? null,
       serverCarriedOver: stats?.carriedOver ?? null,
+      serverCpuMs: stats?.cpuMs ?? null,
+      serverLoopBusyMs: stats?.loopBusyMs ?? null,
       serverMs: stats?.serverMs ?? null,
       receiveMs: stats?.receiveMs ?? null,
       loopDelayMs: stats?.loopDelayMs ?? null,

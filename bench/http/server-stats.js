@@ -29,6 +29,26 @@ function resetPeakRss() {
   }
 }
 
+/**
+ * The server's CPU time so far, in ms: every thread's, so the collector's helper threads count too.
+ * Requests a second moved by up to a third between rounds of one pipeline on this machine
+ * (bench/NOTES.md, round 49), as other work took the cores; the CPU a request costs is the work
+ * itself, whoever else runs. Node, Bun and Deno all have `process.cpuUsage`.
+ */
+function cpuMs() {
+  const usage = globalThis.process?.cpuUsage?.();
+  return usage ? (usage.user + usage.system) / 1000 : null;
+}
+
+/**
+ * How long the event loop has been busy so far, in ms (Node only): the main thread's share of the
+ * CPU, which a one-threaded server's requests a second follow when it is saturated, where the
+ * collector's helper threads run beside it.
+ */
+function loopBusyMs() {
+  return globalThis.Bun || globalThis.Deno ? null : (globalThis.performance?.eventLoopUtilization?.().active ?? null);
+}
+
 async function gcObserver() {
   // Only Node reports 'gc' performance entries; Bun and Deno report none, so GC stays unknown there.
   if (globalThis.Bun || globalThis.Deno || !globalThis.process?.versions?.node) return undefined;
@@ -145,6 +165,8 @@ export async function createServerStats() {
   // warm-up the window caught, one later is the pipeline's own.
   let windowStart = performance.now();
   let slowest = { ms: 0, atSeconds: null };
+  let windowCpuMs = cpuMs();
+  let windowLoopBusyMs = loopBusyMs();
   return {
     /**
      * Call when a request arrives. `received()` marks the body's last byte (node:http only), so a
@@ -178,6 +200,8 @@ export async function createServerStats() {
       failures = 0;
       carriedOver = 0;
       windowStart = performance.now();
+      windowCpuMs = cpuMs();
+      windowLoopBusyMs = loopBusyMs();
       slowest = { ms: 0, atSeconds: null };
       if (gc) Object.assign(gc, { count: 0, ms: 0, maxMs: 0, majorCount: 0, majorMs: 0 });
       loopDelay?.reset();
@@ -185,6 +209,9 @@ export async function createServerStats() {
       return { peakReset: resetPeakRss() };
     },
     snapshot() {
+      // Read first: sorting the timings below is the snapshot's work, not the requests'.
+      const windowCpu = windowCpuMs == null ? null : cpuMs() - windowCpuMs;
+      const windowLoopBusy = windowLoopBusyMs == null ? null : loopBusyMs() - windowLoopBusyMs;
       const kept = Math.min(count, MAX_TIMINGS);
       const sorted = timings.slice(0, kept).sort();
       const received = receiveTimings.slice(0, kept).filter((ms) => !Number.isNaN(ms)).sort();
@@ -194,6 +221,8 @@ export async function createServerStats() {
         requests: count,
         failures,
         carriedOver,
+        cpuMs: windowCpu,
+        loopBusyMs: windowLoopBusy,
         serverMs: { ...describe(sorted), slowestAtSeconds: slowest.atSeconds },
         receiveMs: describe(received),
         gc: gc ? { ...gc } : null,

@@ -106,6 +106,25 @@ describe('mergeRounds and compareModes', () => {
     expect(report.comparisonTable([unknown])).toMatch(/\| – \/ – \|$/);
   });
 
+  it('divides the server\'s CPU and its loop\'s busy time in the window by the requests it finished, and sets no target for them', () => {
+    const summary = report.mergeRounds([
+      row({ serverCpuMs: 4000, serverLoopBusyMs: 3200, serverRequests: 800 }),
+      row({ serverCpuMs: 6000, serverLoopBusyMs: 4000, serverRequests: 1000 }),
+      row({ mode: 'parseBody', serverCpuMs: 4500, serverLoopBusyMs: 4400, serverRequests: 1000 }),
+    ]);
+    expect(summary[0].cpuMsPerRequest).toBeCloseTo(5.5);
+    expect(summary[0].loopBusyMsPerRequest).toBeCloseTo(4);
+    const [comparison] = report.compareModes(summary);
+    expect(comparison.ratios.cpuPerRequest).toBeCloseTo(4.5 / 5.5);
+    expect(comparison.ratios.loopBusyPerRequest).toBeCloseTo(1.1);
+    expect(comparison.meets).not.toHaveProperty('cpuPerRequest');
+    expect(report.comparisonTable([comparison])).toContain('| 0.82x | 1.10x |');
+    expect(report.summaryTable(summary)).toContain('| 100.0 | 5.50 | 4.00 |');
+    const [unknown] = report.mergeRounds([row({})]);
+    expect(unknown.cpuMsPerRequest).toBeNull();
+    expect(report.summaryTable([unknown])).toContain('| 100.0 | – | – |');
+  });
+
   it('leaves a verdict open when a figure is missing (no GC entries on Bun and Deno)', () => {
     const summary = report.mergeRounds([row({ gc: null }), row({ mode: 'parseBody', gc: null })]);
     const [comparison] = report.compareModes(summary);
@@ -244,6 +263,35 @@ describe('createServerStats', () => {
     // A new window starts empty.
     stats.reset();
     expect(stats.snapshot().heap.scavenges).toBe(0);
+  });
+
+  it('counts the CPU the process spent in the window, and starts again at a reset', async () => {
+    const stats = await createServerStats();
+    stats.reset();
+    const started = process.cpuUsage();
+    let sum = 0;
+    for (let index = 0; index < 30_000_000; index++) sum += index & 7;
+    const spent = process.cpuUsage(started);
+    const { cpuMs } = stats.snapshot();
+    expect(sum).toBeGreaterThan(0);
+    expect(cpuMs).toBeGreaterThanOrEqual((spent.user + spent.system) / 1000);
+    stats.reset();
+    expect(stats.snapshot().cpuMs).toBeLessThan(cpuMs);
+  });
+
+  it('counts the time the event loop was busy in the window', async () => {
+    const stats = await createServerStats();
+    stats.reset();
+    // The loop's busy time is counted once control is back in it, so the work runs in a callback.
+    await new Promise<void>((resolve) =>
+      setTimeout(() => {
+        const until = performance.now() + 60;
+        while (performance.now() < until);
+        resolve();
+      }, 0),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(stats.snapshot().loopBusyMs).toBeGreaterThanOrEqual(55);
   });
 });
 
