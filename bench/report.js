@@ -601,7 +601,7 @@ function freshPageSummaryNote(columns) {
 function briefSummaryNote(columns, processes, httpResults) {
   const versions = columns.map(({ latest, runtime }) => runtimeTitle(runtime, latest)).join(', ');
   const cap = httpResults[0]?.result.environment.memoryCap?.capMB;
-  const servers = httpResults.length === 0 ? '' : ` Server rows: \`parseBody\` over the usual pipeline (collect, decode, \`JSON.parse\`), wrk against node:http, Bun.serve or Deno.serve in a ${cap ?? '?'} MB cgroup, for ${httpSummaryCaseList} bodies ("mixed": real-world shapes).`;
+  const servers = httpResults.length === 0 ? '' : ` Server rows: \`parseBody\` over the usual pipeline (collect, decode, \`JSON.parse\`), wrk against node:http, Bun.serve or Deno.serve in a ${cap ?? '?'} MB cgroup, for ${httpSummaryCaseList} bodies ("mixed": real-world shapes); "CPU per request" is the server process's CPU time, every thread, over the requests it served.`;
   return `Parse rows: parseBinary's time over \`JSON.parse(new TextDecoder().decode(bytes))\` in one process (CPU time; wall-clock in Chromium), geometric means of each set's medians over ${processes.join(' or ') || 'several'} fresh processes; below 1× is better. Engines: ${versions}.${servers} Per-document figures, the Express and Fastify rows, charts and methods: [bench/RESULTS.md](https://github.com/json-parse-binary/json-parse-binary/blob/main/bench/RESULTS.md).`;
 }
 
