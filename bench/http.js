@@ -31,7 +31,7 @@ import { readCommandLine } from './command-line.js';
 import { gitCommit } from './environment.js';
 import { makeBody } from './http/bodies.js';
 import { detectMemoryCap, removeAllMemoryGroups, removeStaleGroups } from './http/memory-cap.js';
-import { comparisonTable, compareModes, mergeRounds, rssTrend, squeezeFindings, squeezeTable, stepFailed, summaryTable } from './http/report.js';
+import { comparisonTable, compareModes, mergeRounds, perServerRequest, rssTrend, squeezeFindings, squeezeTable, stepFailed, summaryTable } from './http/report.js';
 import { runCase } from './http/run-case.js';
 import { killAllServers } from './http/server-process.js';
 import { rssOverTimeChart } from './http/soak-chart.js';
@@ -204,9 +204,11 @@ function describeRow(row) {
   if (row.unreachable) return `server unreachable${row.oomKilled ? ', OOM-KILLED' : ''}`;
   const failures = (row.errors ?? 0) + (row.non2xx ?? 0);
   const peak = row.groupPeakMB ?? row.vmHwmMB;
+  const cpu = perServerRequest(row, row.serverCpuMs);
+  const loopBusy = perServerRequest(row, row.serverLoopBusyMs);
   return (
     `${row.requestsPerSecond.toFixed(1)} req/s, ` +
-    `${row.serverCpuMs != null && row.serverRequests ? `CPU ${(row.serverCpuMs / row.serverRequests).toFixed(2)} ms a request${row.serverLoopBusyMs != null ? ` (loop ${(row.serverLoopBusyMs / row.serverRequests).toFixed(2)})` : ''}, ` : ''}` +
+    `${cpu != null ? `CPU ${cpu.toFixed(2)} ms a request${loopBusy != null ? ` (loop ${loopBusy.toFixed(2)})` : ''}, ` : ''}` +
     `p99 ${row.latencyMs.p99.toFixed(0)} ms (max ${row.latencyMs.max.toFixed(0)}), ` +
     `${row.serverMs?.slowestAtSeconds != null ? `slowest in server ${row.serverMs.max.toFixed(0)} ms at ${row.serverMs.slowestAtSeconds.toFixed(1)} s, ` : ''}` +
     `peak ${peak == null ? '?' : peak.toFixed(0)} MB${row.gc ? `, ${row.gc.count} GCs ${row.gc.ms.toFixed(0)} ms` : ''}` +

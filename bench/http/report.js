@@ -41,8 +41,8 @@ export function mergeRounds(rows) {
       requestsPerSecond: pick((row) => row.requestsPerSecond),
       // Requests in flight when the window opens and when it closes do part of their work inside it:
       // alike at both ends, so the requests the server finished in the window are the divisor.
-      cpuMsPerRequest: pick((row) => perServerRequest(row, row.serverCpuMs, 1)),
-      loopBusyMsPerRequest: pick((row) => perServerRequest(row, row.serverLoopBusyMs, 1)),
+      cpuMsPerRequest: pick((row) => perServerRequest(row, row.serverCpuMs)),
+      loopBusyMsPerRequest: pick((row) => perServerRequest(row, row.serverLoopBusyMs)),
       latencyMs: {
         p50: pick((row) => row.latencyMs?.p50),
         p95: pick((row) => row.latencyMs?.p95),
@@ -72,7 +72,7 @@ export function mergeRounds(rows) {
 }
 
 /** `value` times `scale` over the requests the server counted; null when either is unknown. */
-const perServerRequest = (row, value, scale) => (value != null && row.serverRequests ? (value * scale) / row.serverRequests : null);
+export const perServerRequest = (row, value, scale = 1) => (value != null && row.serverRequests ? (value * scale) / row.serverRequests : null);
 
 const ratio = (ours, theirs) => (ours != null && theirs != null && theirs > 0 ? ours / theirs : null);
 
@@ -97,7 +97,7 @@ export function compareModes(summary, { ours = 'parseBody', baseline = 'usual' }
     }
     const ratios = {
       requestsPerSecond: ratio(mine.requestsPerSecond, base.requestsPerSecond),
-      // No target: what requests a second would be if the pipelines had the cores to themselves.
+      // No target: it tells more work a request from less of the cores (bench/NOTES.md, round 52).
       cpuPerRequest: ratio(mine.cpuMsPerRequest, base.cpuMsPerRequest),
       loopBusyPerRequest: ratio(mine.loopBusyMsPerRequest, base.loopBusyMsPerRequest),
       p99: ratio(mine.latencyMs.p99, base.latencyMs.p99),

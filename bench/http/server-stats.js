@@ -31,9 +31,9 @@ function resetPeakRss() {
 
 /**
  * The server's CPU time so far, in ms: every thread's, so the collector's helper threads count too.
- * Requests a second moved by up to a third between rounds of one pipeline on this machine
- * (bench/NOTES.md, round 49), as other work took the cores; the CPU a request costs is the work
- * itself, whoever else runs. Node, Bun and Deno all have `process.cpuUsage`.
+ * Beside requests a second, it tells whether a slower pipeline did more work a request or got less
+ * of the cores; it moves between rounds too, about as much (bench/NOTES.md, round 52). Node, Bun and
+ * Deno all have `process.cpuUsage`.
  */
 function cpuMs() {
   const usage = globalThis.process?.cpuUsage?.();
