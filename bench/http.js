@@ -206,9 +206,11 @@ function describeRow(row) {
   const peak = row.groupPeakMB ?? row.vmHwmMB;
   const cpu = perServerRequest(row, row.serverCpuMs);
   const loopBusy = perServerRequest(row, row.serverLoopBusyMs);
+  const faults = perServerRequest(row, row.serverMinorFaults);
   return (
     `${row.requestsPerSecond.toFixed(1)} req/s, ` +
     `${cpu != null ? `CPU ${cpu.toFixed(2)} ms a request${loopBusy != null ? ` (loop ${loopBusy.toFixed(2)})` : ''}, ` : ''}` +
+    `${faults != null ? `${faults.toFixed(0)} page faults a request, ` : ''}` +
     `p99 ${row.latencyMs.p99.toFixed(0)} ms (max ${row.latencyMs.max.toFixed(0)}), ` +
     `${row.serverMs?.slowestAtSeconds != null ? `slowest in server ${row.serverMs.max.toFixed(0)} ms at ${row.serverMs.slowestAtSeconds.toFixed(1)} s, ` : ''}` +
     `peak ${peak == null ? '?' : peak.toFixed(0)} MB${row.gc ? `, ${row.gc.count} GCs ${row.gc.ms.toFixed(0)} ms` : ''}` +

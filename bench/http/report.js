@@ -43,6 +43,7 @@ export function mergeRounds(rows) {
       // alike at both ends, so the requests the server finished in the window are the divisor.
       cpuMsPerRequest: pick((row) => perServerRequest(row, row.serverCpuMs)),
       loopBusyMsPerRequest: pick((row) => perServerRequest(row, row.serverLoopBusyMs)),
+      pageFaultsPerRequest: pick((row) => perServerRequest(row, row.serverMinorFaults)),
       latencyMs: {
         p50: pick((row) => row.latencyMs?.p50),
         p95: pick((row) => row.latencyMs?.p95),
@@ -124,13 +125,13 @@ const perRequestMs = (value) => fixed(value, value != null && value < 1 ? 3 : 2)
 
 export function summaryTable(summary) {
   const lines = [
-    '| runtime | body | size | pipeline | conns | req/s | CPU ms per request | loop busy ms per request | p50 ms | p95 ms | p99 ms | bodies over 1 s to arrive | longest loop block ms | peak MB (group) | VmHWM MB | GCs | of which major | GC ms | semi-space MB | KB copied by scavenges per request | failures | OOM-killed |',
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| runtime | body | size | pipeline | conns | req/s | CPU ms per request | loop busy ms per request | page faults per request | p50 ms | p95 ms | p99 ms | bodies over 1 s to arrive | longest loop block ms | peak MB (group) | VmHWM MB | GCs | of which major | GC ms | semi-space MB | KB copied by scavenges per request | failures | OOM-killed |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of summary) {
     const { p50, p95, p99 } = row.latencyMs;
     lines.push(
-      `| ${row.runtime} | ${row.body} | ${row.size} | ${row.mode} | ${row.connections} | ${fixed(row.requestsPerSecond, 1)} | ${perRequestMs(row.cpuMsPerRequest)} | ${perRequestMs(row.loopBusyMsPerRequest)} | ` +
+      `| ${row.runtime} | ${row.body} | ${row.size} | ${row.mode} | ${row.connections} | ${fixed(row.requestsPerSecond, 1)} | ${perRequestMs(row.cpuMsPerRequest)} | ${perRequestMs(row.loopBusyMsPerRequest)} | ${fixed(row.pageFaultsPerRequest, row.pageFaultsPerRequest != null && row.pageFaultsPerRequest < 10 ? 1 : 0)} | ` +
         `${fixed(p50, 1)} | ${fixed(p95, 1)} | ${fixed(p99, 1)} | ${fixed(row.slowReceives, 0)} | ${fixed(row.longestLoopDelayMs, 0)} | ${fixed(row.groupPeakMB, 0)} | ${fixed(row.vmHwmMB, 0)} | ` +
         `${fixed(row.gcCount, 0)} | ${fixed(row.gcMajorCount, 0)} | ${fixed(row.gcMs, 0)} | ${fixed(row.semiSpaceMB, 0)} | ${fixed(row.scavengeCopiedKBPerRequest, 0)} | ${row.failures} | ${row.oomKilled ? `${row.oomKilled}/${row.rounds}` : 'no'} |`,
     );
@@ -143,7 +144,7 @@ const verdict = (ok) => (ok == null ? '' : ok ? ' ✓' : ' ✗');
 export function comparisonTable(comparisons) {
   const lines = [
     `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | CPU per request | loop busy per request | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors | major GCs per 100 requests, each |`,
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: |',
   ];
   for (const { runtime, body, size, ours, baseline, ratios, meets, killed, majorGcsPer100Requests: majors } of comparisons) {
     if (killed) {

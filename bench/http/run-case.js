@@ -104,6 +104,7 @@ export async function runCase(options) {
       serverCarriedOver: stats?.carriedOver ?? null,
       serverCpuMs: stats?.cpuMs ?? null,
       serverLoopBusyMs: stats?.loopBusyMs ?? null,
+      serverMinorFaults: stats?.minorFaults ?? null,
       serverMs: stats?.serverMs ?? null,
       receiveMs: stats?.receiveMs ?? null,
       loopDelayMs: stats?.loopDelayMs ?? null,

@@ -1,6 +1,7 @@
 // The pure parts of the HTTP benchmark (bench/http/): reading wrk's figures and cgroup files,
 // medians and ratios against issue 14's targets, squeeze findings, the soak trend and chart.
 // bench/ is plain JavaScript without declarations, so its modules are loaded by URL.
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const load = (path: string) => import(new URL(`../../bench/http/${path}`, import.meta.url).href);
@@ -123,6 +124,19 @@ describe('mergeRounds and compareModes', () => {
     const [unknown] = report.mergeRounds([row({})]);
     expect(unknown.cpuMsPerRequest).toBeNull();
     expect(report.summaryTable([unknown])).toContain('| 100.0 | – | – |');
+  });
+
+  it('divides the page faults the server took in the window by the requests it finished', () => {
+    const summary = report.mergeRounds([
+      row({ serverMinorFaults: 45_000, serverRequests: 100 }),
+      row({ serverMinorFaults: 55_000, serverRequests: 100 }),
+    ]);
+    expect(summary[0].pageFaultsPerRequest).toBe(500);
+    expect(report.summaryTable(summary)).toContain('| 100.0 | – | – | 500 |');
+    const [few] = report.mergeRounds([row({ serverMinorFaults: 300, serverRequests: 1000 })]);
+    expect(report.summaryTable([few])).toContain('| – | 0.3 |');
+    const [unknown] = report.mergeRounds([row({})]);
+    expect(unknown.pageFaultsPerRequest).toBeNull();
   });
 
   it('leaves a verdict open when a figure is missing (no GC entries on Bun and Deno)', () => {
@@ -277,6 +291,18 @@ describe('createServerStats', () => {
     expect(cpuMs).toBeGreaterThanOrEqual((spent.user + spent.system) / 1000);
     stats.reset();
     expect(stats.snapshot().cpuMs).toBeLessThan(cpuMs);
+  });
+
+  it.runIf(existsSync('/proc/self/stat'))('counts the page faults the process took in the window', async () => {
+    const stats = await createServerStats();
+    stats.reset();
+    // Fresh memory: each page faults when first written (a huge page once for 512 of them).
+    const fresh = new Uint8Array(16 * 2 ** 20);
+    for (let at = 0; at < fresh.length; at += 4096) fresh[at] = 1;
+    const { minorFaults } = stats.snapshot();
+    expect(minorFaults).toBeGreaterThanOrEqual(8);
+    stats.reset();
+    expect(stats.snapshot().minorFaults).toBeLessThan(minorFaults);
   });
 
   it('counts the time the event loop was busy in the window', async () => {
