@@ -144,7 +144,7 @@ const verdict = (ok) => (ok == null ? '' : ok ? ' ✓' : ' ✗');
 export function comparisonTable(comparisons) {
   const lines = [
     `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | CPU per request | loop busy per request | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors | major GCs per 100 requests, each |`,
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: |',
   ];
   for (const { runtime, body, size, ours, baseline, ratios, meets, killed, majorGcsPer100Requests: majors } of comparisons) {
     if (killed) {

@@ -139,6 +139,16 @@ describe('mergeRounds and compareModes', () => {
     expect(unknown.pageFaultsPerRequest).toBeNull();
   });
 
+  it('gives each table a separator row with as many columns as its header', () => {
+    const summary = report.mergeRounds([row({}), row({ mode: 'parseBody' })]);
+    for (const table of [report.summaryTable(summary), report.comparisonTable(report.compareModes(summary))]) {
+      const [header, separator, ...rows] = table.split('\n');
+      const columns = (line: string) => line.split('|').length;
+      expect(columns(separator)).toBe(columns(header));
+      for (const line of rows) expect(columns(line)).toBe(columns(header));
+    }
+  });
+
   it('leaves a verdict open when a figure is missing (no GC entries on Bun and Deno)', () => {
     const summary = report.mergeRounds([row({ gc: null }), row({ mode: 'parseBody', gc: null })]);
     const [comparison] = report.compareModes(summary);
