@@ -39,6 +39,10 @@ export function mergeRounds(rows) {
       capMB: group[0].capMB,
       rounds: group.length,
       requestsPerSecond: pick((row) => row.requestsPerSecond),
+      // Each round's own rate, by round: the pipelines of one round ran minutes apart at most, so
+      // their ratio round by round shows how far the median ratio can be trusted (bench/NOTES.md,
+      // round 55: one build's ratio read 0.75 and 0.99 in two runs).
+      requestsPerSecondByRound: Object.fromEntries(group.filter((row) => row.round != null).map((row) => [row.round, row.requestsPerSecond])),
       // Requests in flight when the window opens and when it closes do part of their work inside it:
       // alike at both ends, so the requests the server finished in the window are the divisor.
       cpuMsPerRequest: pick((row) => perServerRequest(row, row.serverCpuMs)),
@@ -113,9 +117,18 @@ export function compareModes(summary, { ours = 'parseBody', baseline = 'usual' }
       noErrors: mine.failures === 0 && mine.oomKilled === 0,
     };
     const majorGcsPer100Requests = { ours: mine.majorGcsPer100Requests, baseline: base.majorGcsPer100Requests };
-    comparisons.push({ runtime: mine.runtime, body: mine.body, size: mine.size, ours, baseline, ratios, meets, majorGcsPer100Requests });
+    const requestsPerSecondEachRound = ratiosByRound(mine.requestsPerSecondByRound, base.requestsPerSecondByRound);
+    comparisons.push({ runtime: mine.runtime, body: mine.body, size: mine.size, ours, baseline, ratios, meets, majorGcsPer100Requests, requestsPerSecondEachRound });
   }
   return comparisons;
+}
+
+/** `ours` over `theirs` for each round both ran, in round order; empty when rounds are not known. */
+export function ratiosByRound(ours = {}, theirs = {}) {
+  return Object.keys(ours)
+    .filter((round) => theirs[round] != null)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((round) => ratio(ours[round], theirs[round]));
 }
 
 const fixed = (value, digits) => (value == null ? '–' : value.toFixed(digits));
@@ -143,17 +156,17 @@ const verdict = (ok) => (ok == null ? '' : ok ? ' ✓' : ' ✗');
 
 export function comparisonTable(comparisons) {
   const lines = [
-    `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | CPU per request | loop busy per request | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors | major GCs per 100 requests, each |`,
-    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: |',
+    `| runtime | body | size | vs | req/s (≥${TARGETS.requestsPerSecond}x) | CPU per request | loop busy per request | p99 (≤${TARGETS.p99}x) | peak memory (≤${TARGETS.peakMemory}x) | GC time (≤${TARGETS.gcMs}x) | no errors | major GCs per 100 requests, each | req/s, each round |`,
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: | ---: |',
   ];
-  for (const { runtime, body, size, ours, baseline, ratios, meets, killed, majorGcsPer100Requests: majors } of comparisons) {
+  for (const { runtime, body, size, ours, baseline, ratios, meets, killed, majorGcsPer100Requests: majors, requestsPerSecondEachRound: eachRound } of comparisons) {
     if (killed) {
-      lines.push(`| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | OOM-killed: ${killed.join(', ')} | | | | | | ${meets.noErrors ? '✓' : '✗'} | |`);
+      lines.push(`| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | OOM-killed: ${killed.join(', ')} | | | | | | ${meets.noErrors ? '✓' : '✗'} | | |`);
       continue;
     }
     const cell = (key) => (ratios[key] == null ? '–' : `${fixed(ratios[key], 2)}x${verdict(meets[key])}`);
     lines.push(
-      `| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | ${cell('requestsPerSecond')} | ${cell('cpuPerRequest')} | ${cell('loopBusyPerRequest')} | ${cell('p99')} | ${cell('peakMemory')} | ${cell('gcMs')} | ${meets.noErrors ? '✓' : '✗'} | ${fixed(majors?.ours, 1)} / ${fixed(majors?.baseline, 1)} |`,
+      `| ${runtime} | ${body} | ${size} | ${ours} / ${baseline} | ${cell('requestsPerSecond')} | ${cell('cpuPerRequest')} | ${cell('loopBusyPerRequest')} | ${cell('p99')} | ${cell('peakMemory')} | ${cell('gcMs')} | ${meets.noErrors ? '✓' : '✗'} | ${fixed(majors?.ours, 1)} / ${fixed(majors?.baseline, 1)} | ${eachRound?.length ? eachRound.map((value) => fixed(value, 2)).join(', ') : '–'} |`,
     );
   }
   return lines.join('\n');

@@ -102,9 +102,25 @@ describe('mergeRounds and compareModes', () => {
     ]);
     const [comparison] = report.compareModes(summary);
     expect(comparison.majorGcsPer100Requests).toEqual({ ours: 0.2, baseline: 11 });
-    expect(report.comparisonTable([comparison])).toMatch(/\| 0\.2 \/ 11\.0 \|$/);
+    expect(report.comparisonTable([comparison])).toMatch(/\| 0\.2 \/ 11\.0 \| – \|$/);
     const [unknown] = report.compareModes(report.mergeRounds([row({}), row({ mode: 'parseBody' })]));
-    expect(report.comparisonTable([unknown])).toMatch(/\| – \/ – \|$/);
+    expect(report.comparisonTable([unknown])).toMatch(/\| – \/ – \| – \|$/);
+  });
+
+  it('gives the requests a second round by round, pairing each round of one pipeline with the same round of the other', () => {
+    const summary = report.mergeRounds([
+      row({ round: 1, requestsPerSecond: 100 }),
+      row({ mode: 'parseBody', round: 1, requestsPerSecond: 75 }),
+      row({ mode: 'parseBody', round: 2, requestsPerSecond: 99 }),
+      row({ round: 2, requestsPerSecond: 100 }),
+      row({ mode: 'parseBody', round: 3, requestsPerSecond: 120 }),
+    ]);
+    expect(summary[0].requestsPerSecondByRound).toEqual({ 1: 100, 2: 100 });
+    const [comparison] = report.compareModes(summary);
+    // Round 3 ran parseBody alone: no pair, no ratio.
+    expect(comparison.requestsPerSecondEachRound).toEqual([0.75, 0.99]);
+    expect(report.comparisonTable([comparison])).toMatch(/\| 0\.75, 0\.99 \|$/);
+    expect(report.ratiosByRound({ 10: 50, 2: 20 }, { 2: 10, 10: 100 })).toEqual([2, 0.5]);
   });
 
   it('divides the server\'s CPU and its loop\'s busy time in the window by the requests it finished, and sets no target for them', () => {
