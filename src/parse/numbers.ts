@@ -4,6 +4,8 @@ import { decodeAscii } from './utf8.js';
 import { joinCodes } from './from-codes.js';
 import { wordsOf } from './word-view.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { MIDPOINT_SCALE, productError, splitHigh } from './exact-products.js';
+import { scaleByPowerOfTen, scaledResult } from './powers-of-ten.js';
 
 /** Powers of ten that are exact doubles: 10^0 to 10^22 (typed: a store never meets a prototype's setter). */
 const EXACT_POWERS_OF_TEN = new Float64Array(23);
@@ -73,8 +75,14 @@ export function readNumber(state: ParseState): void {
   let fractionStart = 0;
   if (byte === DOT) {
     fractionStart = ++pos;
-    // The fraction takes what the integer's digits left of EXACT_DIGITS.
-    stop = stop + 1 < end ? stop + 1 : end;
+    // The fraction takes what the integer's digits left of EXACT_DIGITS; after a zero integer, its
+    // own leading zeros take none (`0.000123…`: they only scale).
+    if (significand === 0) {
+      while (pos < end && bytes[pos] === DIGIT_0) pos++;
+      stop = pos + EXACT_DIGITS < end ? pos + EXACT_DIGITS : end;
+    } else {
+      stop = stop + 1 < end ? stop + 1 : end;
+    }
     // The digits go in 32-bit integer groups of up to GROUP_DIGITS, each joined to the significand
     // by one multiply-add: a multiply-add per digit on the double is a chain of dependent
     // operations, most of the time canada's coordinates took (bench/NOTES.md, round 9).
@@ -148,7 +156,27 @@ export function readNumber(state: ParseState): void {
     numberRead[0] = negative ? -value : value;
     return;
   }
+  // Left out of the browser bundle, for its size cap.
+  if (!BROWSER_BUILD && scaledValue(significand, tail, tailDigits, exponent)) {
+    state.pos = pos;
+    numberRead[0] = negative ? -scaledResult[0] : scaledResult[0];
+    return;
+  }
   return readNumberText(state, start);
+}
+
+/**
+ * (prefix x 10^tailDigits + tail) x 10^exponent by a power of ten past the exact ones, into
+ * `scaledResult[0]` (powers-of-ten.ts); false when that cannot be sure.
+ */
+function scaledValue(prefix: number, tail: number, tailDigits: number, exponent: number): boolean {
+  if (tailDigits === 0) return scaleByPowerOfTen(prefix, 0, exponent);
+  const scale = EXACT_POWERS_OF_TEN[tailDigits];
+  const prefixHigh = splitHigh(prefix);
+  const upper = prefixHigh * scale;
+  const lower = (prefix - prefixHigh) * scale + tail;
+  const high = upper + lower;
+  return scaleByPowerOfTen(high, lower - (high - upper), exponent);
 }
 
 /**
@@ -234,18 +262,9 @@ function exactValue(significand: number, exponent: number): number {
   return -1;
 }
 
-/** Veltkamp's splitter: 2^27 + 1 cuts a double into two halves of at most 26 bits. */
-const SPLITTER = 134217729;
-
 /** 10^-0 to 10^-22, each rounded: they scale only a correction, far below the margin's 2^-20 of a unit. */
 const INVERSE_POWERS_OF_TEN = new Float64Array(23);
 for (let power = 0; power <= 22; power++) INVERSE_POWERS_OF_TEN[power] = 1 / EXACT_POWERS_OF_TEN[power];
-
-/**
- * A rounding offset scaled by this still rounds back to its result only while it lies more than
- * 2^-20 of a unit from the midpoint: the closeness test in one addition, with no bits read.
- */
-const MIDPOINT_SCALE = 1 + 2 ** -19;
 
 /**
  * (prefix x 10^tailDigits + tail) x 10^exponent, correctly rounded, for significands of 16 to 19
@@ -257,8 +276,7 @@ function extendedValue(prefix: number, tail: number, tailDigits: number, exponen
   if (exponent < -22 || exponent > 22) return -1;
   // prefix x 10^tailDigits + tail, exactly, as high + low.
   const scale = EXACT_POWERS_OF_TEN[tailDigits];
-  const cut = SPLITTER * prefix;
-  const prefixHigh = cut - (cut - prefix);
+  const prefixHigh = splitHigh(prefix);
   const upper = prefixHigh * scale;
   const lower = (prefix - prefixHigh) * scale + tail;
   const high = upper + lower;
@@ -286,17 +304,6 @@ function extendedValue(prefix: number, tail: number, tailDigits: number, exponen
   // than 2^-20 of a unit inside the half unit around it; the addition finds the unit itself, below
   // a power of two too (10^-22 < result < 10^42 here, always normal). Closer calls go to the slow path.
   return result + offset * MIDPOINT_SCALE === result ? result : -1;
-}
-
-/** The exact rounding error of `product = a x b` (Dekker's two-product, without fused multiply-add). */
-function productError(a: number, b: number, product: number): number {
-  const cutA = SPLITTER * a;
-  const aHigh = cutA - (cutA - a);
-  const aLow = a - aHigh;
-  const cutB = SPLITTER * b;
-  const bHigh = cutB - (cutB - b);
-  const bLow = b - bHigh;
-  return ((aHigh * bHigh - product) + aHigh * bLow + aLow * bHigh) + aLow * bLow;
 }
 
 /** Past this many characters a number's text is made by the platform's decoder, in one call. */
