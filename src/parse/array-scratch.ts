@@ -233,9 +233,23 @@ function joinChunks(depth: number, spill: Spill, last: unknown[]): unknown[] {
   const all = new OwnStack<unknown[]>([]);
   for (let index = 0; index < chunks.length; index++) all.push(chunks.items[index]);
   all.push(last);
-  let pieces = all.items.slice(0, all.length);
+  const joined = joinArrays(all.items.slice(0, all.length));
+  for (let index = 0; index < chunks.length; index++) {
+    (index < spill.numberChunks ? spareNumberChunks : spareGeneralChunks).push(chunks.items[index]);
+  }
+  spills.delete(depth);
+  // Arrays deeper than this one closed before it: any spill left is shallower.
+  deepestSpill = depth - 1;
+  return joined;
+}
+
+/**
+ * The elements of the arrays `pieces` (at least one, all made of own slots), in order, in one new
+ * array; a single piece is returned as it is.
+ */
+export function joinArrays(pieces: unknown[][]): unknown[] {
   // A program that made arrays unspreadable to concat gets them joined one element at a time.
-  const spreadable = (last as { [Symbol.isConcatSpreadable]?: unknown })[Symbol.isConcatSpreadable] === undefined;
+  const spreadable = (pieces[pieces.length - 1] as { [Symbol.isConcatSpreadable]?: unknown })[Symbol.isConcatSpreadable] === undefined;
   while (pieces.length > 1) {
     const joined = new OwnStack<unknown[]>([]);
     for (let from = 0; from < pieces.length; from += CHUNKS_PER_CONCAT) {
@@ -244,12 +258,6 @@ function joinChunks(depth: number, spill: Spill, last: unknown[]): unknown[] {
     }
     pieces = joined.items.slice(0, joined.length);
   }
-  for (let index = 0; index < chunks.length; index++) {
-    (index < spill.numberChunks ? spareNumberChunks : spareGeneralChunks).push(chunks.items[index]);
-  }
-  spills.delete(depth);
-  // Arrays deeper than this one closed before it: any spill left is shallower.
-  deepestSpill = depth - 1;
   return pieces[0];
 }
 

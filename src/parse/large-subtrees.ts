@@ -24,6 +24,8 @@ import { NO_SUBTREE, type ParseState } from './state.js';
 import { MAX_ROUTED_TEXT_BYTES } from './text-limits.js';
 import { decodeInPieces, decodesRangeInPieces } from './utf8.js';
 import { skipTextWords } from './word-view.js';
+import { OwnStack } from './own-slots.js';
+import { joinArrays } from './array-scratch.js';
 
 /** Whether this engine hands subtrees to JSON.parse at all. */
 export const PLANS_LARGE_SUBTREES = !BROWSER_BUILD && engineJsonParse !== undefined;
@@ -62,6 +64,13 @@ export interface SubtreePlanLimits {
   readonly firstStretchBytes: number;
   /** The length of the stretches after the first. */
   readonly stretchBytes: number;
+  /**
+   * An array past maxSubtreeBytes, string-heavy as a subtree must be, goes to JSON.parse in runs of
+   * its elements, each cut at the first comma this many bytes after the run's start (and at most
+   * maxSubtreeBytes long). 1 MiB: under the servers' 1 MB semi-space such a run's values go to old
+   * space, as a subtree's do (minSubtreeBytes).
+   */
+  readonly runBytes: number;
 }
 
 export const SUBTREE_PLAN_LIMITS: SubtreePlanLimits = {
@@ -72,6 +81,7 @@ export const SUBTREE_PLAN_LIMITS: SubtreePlanLimits = {
   minMeanStringBytes: 32,
   firstStretchBytes: 4 * 1024,
   stretchBytes: 64 * 1024,
+  runBytes: 1 << 20,
 };
 
 /** Containers the plan follows: deeper input is read by the parser alone. */
@@ -82,7 +92,10 @@ const GUARDED_KEYS: readonly string[] = ['__proto__', 'constructor'];
 
 /**
  * Finds, in one pass before the parse, the outermost subtrees to hand to JSON.parse, and leaves them
- * on `state` as pairs of offsets (their first byte and the byte after their last), in order.
+ * on `state` as pairs of offsets (their first byte and the byte after their last), in order. An
+ * array too long to be one subtree may go in runs of its elements: its pair is its first byte and
+ * `-n`, and `state.subtreeRuns[n - 1]` lists where each run ends (at a comma; the last at the byte
+ * after the array).
  *
  * The pass follows brackets and strings only; it does not check the grammar. A subtree it chose
  * that JSON.parse refuses is read by the parser, which then fails at the same byte as without a
@@ -105,15 +118,22 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
   const guardsKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
   const escapedKeysWrong = !readsEscapedKeysRight(engineJsonParse);
   const maxDepth = state.maxDepth < MAX_PLAN_DEPTH ? state.maxDepth : MAX_PLAN_DEPTH;
-  const { minSubtreeBytes, maxSubtreeBytes, minStringShare, minMeanStringBytes, stretchBytes } = limits;
+  const { minSubtreeBytes, maxSubtreeBytes, minStringShare, minMeanStringBytes, stretchBytes, runBytes } = limits;
   // Kept across plans: typed arrays this long get a backing store of their own, made at each call.
-  const { opens, stringBytesAtOpen, stringsAtOpen, inObject } = (planStacks ??= {
+  const { opens, stringBytesAtOpen, stringsAtOpen, inObject, runStart, longestRun, cutsAtOpen } = (planStacks ??= {
     opens: new Float64Array(MAX_PLAN_DEPTH),
     stringBytesAtOpen: new Float64Array(MAX_PLAN_DEPTH),
     stringsAtOpen: new Float64Array(MAX_PLAN_DEPTH),
     inObject: new Uint8Array(MAX_PLAN_DEPTH),
+    runStart: new Float64Array(MAX_PLAN_DEPTH),
+    longestRun: new Float64Array(MAX_PLAN_DEPTH),
+    cutsAtOpen: new Float64Array(MAX_PLAN_DEPTH),
   });
-  const subtrees: number[] = [];
+  // Own slots only (own-slots.ts): a setter a program put on Array.prototype must not steer the plan.
+  const subtrees = new OwnStack(0);
+  /** The commas where runs of the open arrays' elements end, the innermost array's last. */
+  const cuts = new OwnStack(0);
+  const runLists = new OwnStack<number[]>([]);
   let depth = 0;
   /** Bytes inside strings so far, quotes included, and how many strings. */
   let stringBytes = 0;
@@ -164,6 +184,11 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
         stringsAtOpen[depth] = strings;
         atKey = bytes[pos] === OPEN_BRACE;
         inObject[depth] = atKey ? 1 : 0;
+        if (!atKey) {
+          runStart[depth] = pos + 1;
+          longestRun[depth] = 0;
+          cutsAtOpen[depth] = cuts.length;
+        }
         depth++;
         break;
       case CLOSE_BRACE:
@@ -173,24 +198,51 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
         atKey = false;
         const from = opens[depth];
         const size = pos + 1 - from;
-        if (size < minSubtreeBytes || size > maxSubtreeBytes || refusedKeyAt >= from) break;
+        const isArray = inObject[depth] === 0;
+        // Its runs' cuts: an array inside it took or dropped its own when it closed.
+        const ownCuts = isArray ? cutsAtOpen[depth] : cuts.length;
+        const finalRun = pos - runStart[depth];
+        const inRuns = isArray && size > maxSubtreeBytes && ownCuts < cuts.length && longestRun[depth] <= maxSubtreeBytes && finalRun <= maxSubtreeBytes;
         const ownStringBytes = stringBytes - stringBytesAtOpen[depth];
-        if (ownStringBytes < minStringShare * size || ownStringBytes < minMeanStringBytes * (strings - stringsAtOpen[depth])) break;
-        // It holds any subtree chosen before it: those go, it stays.
-        while (subtrees.length > 0 && subtrees[subtrees.length - 2] > from) subtrees.length -= 2;
-        subtrees.push(from, pos + 1);
+        if (
+          size >= minSubtreeBytes && (size <= maxSubtreeBytes || inRuns) && refusedKeyAt < from &&
+          ownStringBytes >= minStringShare * size && ownStringBytes >= minMeanStringBytes * (strings - stringsAtOpen[depth])
+        ) {
+          // It holds any subtree chosen before it: those go, it stays. (Never a runs entry: one of
+          // its runs would hold all of that array, past maxSubtreeBytes.)
+          while (subtrees.length > 0 && subtrees.items[subtrees.length - 2] > from) subtrees.truncate(subtrees.length - 2);
+          subtrees.push(from);
+          if (inRuns) {
+            const runEnds = new OwnStack(0);
+            for (let cut = ownCuts; cut < cuts.length; cut++) runEnds.push(cuts.items[cut]);
+            runEnds.push(pos + 1);
+            runLists.push(runEnds.items.slice(0, runEnds.length));
+            subtrees.push(-runLists.length);
+          } else {
+            subtrees.push(pos + 1);
+          }
+        }
+        cuts.truncate(ownCuts);
         break;
       }
       case COMMA:
         atKey = depth > 0 && inObject[depth - 1] === 1;
+        // In an array, a run of its elements ends at the first comma past runBytes.
+        if (depth > 0 && !atKey && pos - runStart[depth - 1] >= runBytes) {
+          const run = pos - runStart[depth - 1];
+          if (run > longestRun[depth - 1]) longestRun[depth - 1] = run;
+          cuts.push(pos);
+          runStart[depth - 1] = pos + 1;
+        }
         break;
       default:
         if (outside[bytes[pos]] === 0) break plan;
     }
   }
   if (subtrees.length === 0) return;
-  state.subtrees = subtrees;
-  state.nextSubtree = subtrees[0];
+  state.subtrees = subtrees.items.slice(0, subtrees.length);
+  state.subtreeRuns = runLists.items.slice(0, runLists.length);
+  state.nextSubtree = subtrees.items[0];
 }
 
 /**
@@ -211,6 +263,7 @@ export function readLargeSubtree(state: ParseState, open: number): unknown {
   state.subtreeIndex = index;
   state.nextSubtree = index < subtrees.length ? subtrees[index] : NO_SUBTREE;
   if (!chosen) return undefined;
+  if (close < 0) return readElementRuns(state, open, state.subtreeRuns![-close - 1]);
   let value: unknown;
   try {
     value = engineJsonParse!(decodeInPieces(state.bytes, open, close, decodesRangeInPieces(close - open, state.end)));
@@ -221,8 +274,49 @@ export function readLargeSubtree(state: ParseState, open: number): unknown {
   return value;
 }
 
+/**
+ * The array opening at `open`, its elements parsed by JSON.parse in runs that end at `runEnds` (the
+ * last at the byte after the array), then joined; `state.pos` is then after it. Undefined, with
+ * `state.pos` untouched, when JSON.parse refuses a run: the parser then reads the whole array.
+ */
+function readElementRuns(state: ParseState, open: number, runEnds: number[]): unknown[] | undefined {
+  const bytes = state.bytes;
+  const runs = new OwnStack<unknown[]>([]);
+  let from = open + 1;
+  for (let index = 0; index < runEnds.length; index++) {
+    const last = index === runEnds.length - 1;
+    // The cut comma, or the closing bracket, is left out of the run's text.
+    const to = last ? runEnds[index] - 1 : runEnds[index];
+    // A run of blanks would parse as no elements: after a cut comma, that is a trailing comma.
+    let content = from;
+    while (content < to && isWhitespace(bytes[content])) content++;
+    if (content === to) return undefined;
+    let run: unknown;
+    try {
+      run = engineJsonParse!(`[${decodeInPieces(bytes, from, to, decodesRangeInPieces(to - from, state.end))}]`);
+    } catch {
+      return undefined;
+    }
+    runs.push(run as unknown[]);
+    from = to + 1;
+  }
+  state.pos = runEnds[runEnds.length - 1];
+  return joinArrays(runs.items.slice(0, runs.length));
+}
+
 /** The plan's stack of open containers, by depth. */
-let planStacks: { opens: Float64Array; stringBytesAtOpen: Float64Array; stringsAtOpen: Float64Array; inObject: Uint8Array } | undefined;
+let planStacks:
+  | {
+      opens: Float64Array;
+      stringBytesAtOpen: Float64Array;
+      stringsAtOpen: Float64Array;
+      inObject: Uint8Array;
+      /** In an open array: where its current run of elements starts, its longest run so far, and `cuts.length` when it opened. */
+      runStart: Float64Array;
+      longestRun: Float64Array;
+      cutsAtOpen: Float64Array;
+    }
+  | undefined;
 
 let outsideStringTable: Uint8Array | undefined;
 

@@ -49,9 +49,11 @@ export class ParseState {
   wordsStart = 0;
   /** How many words `words` holds: read here, not from `words.length`, a getter a program may patch. */
   wordCount = 0;
-  // The three fields of large-subtrees.ts are set in the constructor, outside the browser build (its size cap).
+  // The four fields of large-subtrees.ts are set in the constructor, outside the browser build (its size cap).
   /** Subtrees for the engine's JSON.parse, as offset pairs (large-subtrees.ts); undefined if none. */
   declare subtrees: number[] | undefined;
+  /** For each pair of `subtrees` that is an array read in runs, where its runs end (large-subtrees.ts). */
+  declare subtreeRuns: number[][] | undefined;
   /** The next pair of `subtrees` still ahead. */
   declare subtreeIndex: number;
   /**
@@ -83,6 +85,7 @@ export class ParseState {
     this.constructorAction = constructorAction;
     if (!BROWSER_BUILD) {
       this.subtrees = undefined;
+      this.subtreeRuns = undefined;
       this.subtreeIndex = 0;
       this.nextSubtree = NO_SUBTREE;
     }

@@ -82,6 +82,20 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   } catch {
     return NOT_ROUTED;
   }
+  const value = parseCheckedText(text, bytes, first, last + 1, options);
+  return value === UNPARSED ? NOT_ROUTED : value;
+}
+
+/** What {@link parseCheckedText} returns when JSON.parse refused the text (a symbol: JSON.parse never returns one). */
+export const UNPARSED: unique symbol = Symbol('unparsed');
+
+/**
+ * JSON.parse's value of `text`, decoded from `bytes[first, end)` (the brackets of a run of an
+ * array's elements, array-runs.ts, excepted), when none of the module comment's conditions keeps it
+ * from JSON.parse; NOT_ROUTED when one does, {@link UNPARSED} when JSON.parse refuses it.
+ */
+export function parseCheckedText(text: string, bytes: Uint8Array, first: number, end: number, options: ResolvedOptions): unknown {
+  const last = end - 1;
   // A key that holds an escape keeps the document from JSON.parse where escaped keys come out wrong,
   // or where keys are guarded.
   const guardsKeys = options.protoAction !== 'ignore' || options.constructorAction !== 'ignore';
@@ -97,7 +111,7 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   // all of it.
   const maxDepth = options.maxDepth;
   let checksValueDepth = false;
-  if (length - start > 2 * maxDepth && !opensAtMost(text, maxDepth)) {
+  if (end - first > 2 * maxDepth && !opensAtMost(text, maxDepth)) {
     if (BROWSER_BUILD || !mostlyStrings(bytes, first, last) || !opensAtMost(text.slice(0, DEEP_LEVEL_BYTES * maxDepth + 1), maxDepth)) {
       return NOT_ROUTED;
     }
@@ -108,12 +122,13 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   if (guardsKeys && !checksValueDepth && (BROWSER_BUILD ? text.includes(PROTO_TEXT) : mayHoldGuardedKey(text, bytes, first, last + 1, options))) {
     return NOT_ROUTED;
   }
+  let value: unknown;
   try {
-    const value = builtinJsonParse!(text);
-    return BROWSER_BUILD || !checksValueDepth || valueNestsAtMost(value, maxDepth, keyGuards(options)) ? value : NOT_ROUTED;
+    value = builtinJsonParse!(text);
   } catch {
-    return NOT_ROUTED;
+    return UNPARSED;
   }
+  return BROWSER_BUILD || !checksValueDepth || valueNestsAtMost(value, maxDepth, keyGuards(options)) ? value : NOT_ROUTED;
 }
 
 /**
@@ -122,7 +137,7 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
  * lands in a key, which is then decoded as it is (in pieces where those are on): an escaped key would
  * keep the document from JSON.parse where the engine gives such keys wrong or where keys are guarded.
  */
-function decodeText(bytes: Uint8Array, start: number, end: number): string {
+export function decodeText(bytes: Uint8Array, start: number, end: number): string {
   escapedKeysChecked = false;
   // ASCII is told once: isAscii reads all of it, and stops at the first other byte.
   if (!ESCAPES_LONG_TEXTS || end - start <= TEXT_PIECE_BYTES || nodeIsAscii?.(byteRange(bytes, start, end)) === true) {

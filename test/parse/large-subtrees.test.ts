@@ -12,7 +12,10 @@ import { withEscapedKeysRight } from './escaped-key-answer.js';
 import { utf8 } from './oracle.js';
 
 /** Limits a few hundred bytes long, so that small documents show every decision. */
-const SMALL: SubtreePlanLimits = { minInputBytes: 0, minSubtreeBytes: 200, maxSubtreeBytes: 1500, minStringShare: 0.85, minMeanStringBytes: 32, firstStretchBytes: 512, stretchBytes: 512 };
+const SMALL: SubtreePlanLimits = { minInputBytes: 0, minSubtreeBytes: 200, maxSubtreeBytes: 1500, minStringShare: 0.85, minMeanStringBytes: 32, firstStretchBytes: 512, stretchBytes: 512, runBytes: Infinity };
+
+/** The same, with arrays past maxSubtreeBytes read in runs of about 300 bytes. */
+const SMALL_RUNS: SubtreePlanLimits = { ...SMALL, runBytes: 300 };
 
 const prose = (index: number) => `Line ${index} of a message that is long enough to count as prose, with ${'words '.repeat(index % 5)}in it.`;
 
@@ -28,9 +31,15 @@ function planAndParse(text: string, limits: SubtreePlanLimits = SMALL, protoActi
   const chosen: string[] = [];
   const pairs = state.subtrees ?? [];
   const bytes = utf8(text);
-  for (let i = 0; i < pairs.length; i += 2) chosen.push(new TextDecoder().decode(bytes.subarray(pairs[i], pairs[i + 1])));
+  const runs: number[][] = [];
+  for (let i = 0; i < pairs.length; i += 2) {
+    // An array read in runs: its pair holds -n, and its runs' ends are the n-th list, the array's end last.
+    const runEnds = pairs[i + 1] < 0 ? state.subtreeRuns![-pairs[i + 1] - 1] : undefined;
+    if (runEnds !== undefined) runs.push(runEnds);
+    chosen.push(new TextDecoder().decode(bytes.subarray(pairs[i], runEnds === undefined ? pairs[i + 1] : runEnds[runEnds.length - 1])));
+  }
   const value = parseState(state);
-  return { chosen, value, used: state.subtreeIndex, planned: pairs.length, state };
+  return { chosen, runs, value, used: state.subtreeIndex, planned: pairs.length, state };
 }
 
 /** parseDocument's value, or PARSE_FAILED, with the reused buffers released as parseBinary does. */
@@ -221,6 +230,64 @@ describe('large subtrees through parseBinary, at the real limits', () => {
   });
 });
 
+describe('arrays past maxSubtreeBytes, read in runs of their elements', () => {
+  const element = (index: number) => ({ text: `${prose(index)}, with, commas`, tags: [prose(index + 1), 'commas, x,y, and brackets ],[ inside'] });
+  const array = JSON.stringify(Array.from({ length: 30 }, (_, index) => element(index)));
+
+  it("cuts a long array of prose at its own commas, not at those of its strings or nested arrays", () => {
+    const text = `{"a":1,"data":${array},"z":[${proseMap(2)}]}`;
+    const { chosen, runs, value, used, planned } = planAndParse(text, SMALL_RUNS);
+    expect(chosen).toEqual([array]);
+    const ends = runs[0];
+    expect(ends.length).toBeGreaterThan(5);
+    let from = text.indexOf(array) + 1;
+    for (const end of ends) {
+      const last = end === ends[ends.length - 1];
+      // Each run is a list of whole elements, so the byte after it is the array's comma or its end.
+      const run = text.slice(from, last ? end - 1 : end);
+      expect(() => JSON.parse(`[${run}]`)).not.toThrow();
+      expect(end - from).toBeLessThanOrEqual(SMALL_RUNS.maxSubtreeBytes);
+      from = end + 1;
+    }
+    expect(used).toBe(planned);
+    expect(value).toEqual(JSON.parse(text));
+  });
+
+  it('leaves an array to the parser when a run would pass maxSubtreeBytes, and takes arrays inside it', () => {
+    const small = proseMap(3);
+    const tooLarge = proseMap(20);
+    expect(tooLarge.length).toBeGreaterThan(SMALL.maxSubtreeBytes);
+    const inRuns = planAndParse(`[${Array(6).fill(small).join(',')}]`, SMALL_RUNS);
+    expect(inRuns.runs).toHaveLength(1);
+    expect(planAndParse(`[${small},${tooLarge},${small}]`, SMALL_RUNS).runs).toHaveLength(0);
+    const inner = `[${proseMap(14)},${proseMap(14)}]`;
+    const text = `[${small},${inner},${small}]`;
+    const { chosen, runs, value } = planAndParse(text, SMALL_RUNS);
+    expect(chosen).toEqual([small, inner, small]);
+    expect(runs).toHaveLength(1);
+    expect(value).toEqual(JSON.parse(text));
+  });
+
+  it('fails at the same byte as without a plan when a run is wrong', () => {
+    for (const broken of [array.replace('"tags":', '"tags"'), array.replace(',"commas', ',,"commas'), `${array.slice(0, -1)},]`, array.replace('],[ inside"', '],[ inside')]) {
+      const text = `{"data":${broken}}`;
+      const { value, state } = planAndParse(text, SMALL_RUNS);
+      expect(text, broken.slice(0, 80)).not.toBe(`{"data":${array}}`);
+      const unplanned = new ParseState(toInputBytes(utf8(text), 'test'), false, 512, 'ignore', 'ignore');
+      expect(value, broken.slice(-200)).toBe(PARSE_FAILED);
+      expect(parseState(unplanned)).toBe(PARSE_FAILED);
+      expect(state.failure).toEqual(unplanned.failure);
+    }
+  });
+
+  it('refuses arrays that hold a guarded or, where the engine is wrong, an escaped key', () => {
+    const withKey = (key: string) => `[${array.slice(1, -1)},{${JSON.stringify(key)}:1},${array.slice(1)}`;
+    expect(planAndParse(withKey('__proto__'), SMALL_RUNS, 'error').runs).toHaveLength(0);
+    withEscapedKeysRight(false, () => expect(planAndParse(withKey('a\nb'), SMALL_RUNS).runs).toHaveLength(0));
+    withEscapedKeysRight(true, () => expect(planAndParse(withKey('a\nb'), SMALL_RUNS).runs).toHaveLength(1));
+  });
+});
+
 describe('large subtrees: property', () => {
   it('any document of prose maps, records and numbers agrees with JSON.parse under small limits', () => {
     const key = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('__proto__', 'constructor', 'a\nb', 'é'));
@@ -237,6 +304,7 @@ describe('large subtrees: property', () => {
     })).node;
     const document = fc.dictionary(key, tree, { minKeys: 1, maxKeys: 12 });
     let routed = 0;
+    let inRunsCount = 0;
     fc.assert(
       fc.property(document, fc.constantFrom<KeyAction>('ignore', 'error', 'remove'), (value, protoAction) => {
         const text = JSON.stringify(value);
@@ -244,11 +312,15 @@ describe('large subtrees: property', () => {
         const { value: actual, used } = planAndParse(text, SMALL, protoAction);
         expect(actual).toEqual(expected);
         if (used > 0) routed++;
+        const { value: inRuns, runs } = planAndParse(text, SMALL_RUNS, protoAction);
+        expect(inRuns).toEqual(expected);
+        if (runs.length > 0) inRunsCount++;
       }),
       { numRuns: 200 },
     );
     // The documents are such that the route is taken often, not only in principle.
     expect(routed).toBeGreaterThan(20);
+    expect(inRunsCount).toBeGreaterThan(5);
   });
 });
 

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ARRAY_RUN_LIMITS, READS_ARRAY_RUNS, readArrayInRuns } from '../../src/parse/array-runs.js';
+import { toInputBytes } from '../../src/parse/input.js';
+import { resolveOptions } from '../../src/parse/options.js';
+import { parseBinary } from '../../src/parse/parse-binary.js';
+import type { ParseBinaryOptions, ParseBinaryResult } from '../../src/parse/types.js';
+import { WHOLE_DOCUMENT_LIMITS } from '../../src/parse/whole-document-limits.js';
+import { NOT_ROUTED } from '../../src/parse/whole-documents.js';
+import { withEscapedKeysRight } from './escaped-key-answer.js';
+import { utf8 } from './oracle.js';
+
+/** Runs of about 60 bytes, so that small documents are cut many times; elements of up to 600 bytes. */
+const SMALL = { runBytes: 60, searchBytes: 600, guessesPerCut: 4 };
+const DEFAULT_LIMITS = { ...ARRAY_RUN_LIMITS };
+
+/** readArrayInRuns's answer for `text`: the value, or NOT_ROUTED. */
+function inRuns(text: string | Uint8Array, options?: ParseBinaryOptions): unknown {
+  const bytes = typeof text === 'string' ? utf8(text) : text;
+  return readArrayInRuns(toInputBytes(bytes, 'test'), 0, resolveOptions(options, 'test'));
+}
+
+/** parseBinary with documents of any length offered to the runs (test/setup.ts turns them off). */
+function parseWithRuns(bytes: Uint8Array, options?: ParseBinaryOptions): ParseBinaryResult {
+  WHOLE_DOCUMENT_LIMITS.arrayRunsAfterBytes = 0;
+  try {
+    return parseBinary(bytes, options);
+  } finally {
+    WHOLE_DOCUMENT_LIMITS.arrayRunsAfterBytes = Infinity;
+  }
+}
+
+/** The result with runs is the parser's: the same value, or the same failure. */
+function expectSameAsParser(bytes: Uint8Array, options?: ParseBinaryOptions): ParseBinaryResult {
+  const withRuns = parseWithRuns(bytes, options);
+  const parsed = parseBinary(bytes, options);
+  expect(withRuns).toEqual(parsed);
+  return withRuns;
+}
+
+const sentence = (index: number) => `Sentence ${index}, with commas, "quotes", a \\ backslash, ] and [ and }, { inside, and é 漢 😀.`;
+
+beforeEach(() => Object.assign(ARRAY_RUN_LIMITS, SMALL));
+afterEach(() => Object.assign(ARRAY_RUN_LIMITS, DEFAULT_LIMITS));
+
+describe('one long array of strings goes to JSON.parse in runs of its elements', () => {
+  it('is on in this engine (V8, not Bun)', () => {
+    expect(READS_ARRAY_RUNS).toBe(true);
+  });
+
+  it('reads arrays of strings, of records and of arrays, cut between elements, with the values of JSON.parse', () => {
+    const strings = Array.from({ length: 40 }, (_, index) => sentence(index));
+    const records = strings.map((text, index) => ({ id: `item-${index}`, text, tags: [{ id: 'nested', text }], more: { id: 'x' } }));
+    const arrays = strings.map((text, index) => [text, `${index}`, [text]]);
+    for (const value of [strings, records, arrays]) {
+      for (const text of [JSON.stringify(value), JSON.stringify(value, null, 2), ` \n${JSON.stringify(value, null, '\t')}\r\n`]) {
+        expect(inRuns(text)).toEqual(value);
+        expect(expectSameAsParser(utf8(text))).toEqual({ ok: true, value });
+      }
+    }
+  });
+
+  it('cuts only where a whole element ends: a guess inside a string or a nested record is refused by JSON.parse', () => {
+    // Every record's `text` holds what looks like the end of one record and the start of the next.
+    const records = Array.from({ length: 30 }, (_, index) => ({ id: `n${index}`, text: `"},{"id":${index} and "\\"},{\\"id\\":`, inner: [{ id: 'n-1' }, { id: 'n-2' }] }));
+    const text = JSON.stringify(records);
+    expect(inRuns(text)).toEqual(records);
+    expectSameAsParser(utf8(text));
+  });
+
+  it('leaves the document to the parser when it is not one array mostly of strings', () => {
+    for (const text of ['{"a":"long text"}', `[${'1,'.repeat(200)}1]`, `[${'true,'.repeat(100)}null]`, '[]', '  [  ]  ', '"text"', `[${JSON.stringify(sentence(1))}`]) {
+      expect(inRuns(text)).toBe(NOT_ROUTED);
+    }
+  });
+
+  it('is off for shared memory, fatal, and a maxDepth of 0', () => {
+    const text = JSON.stringify(Array.from({ length: 20 }, (_, index) => sentence(index)));
+    const bytes = utf8(text);
+    const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+    shared.set(bytes);
+    expect(inRuns(shared)).toBe(NOT_ROUTED);
+    expect(inRuns(text, { fatal: true })).toBe(NOT_ROUTED);
+    expect(inRuns(text, { maxDepth: 0 })).toBe(NOT_ROUTED);
+    expect(expectSameAsParser(bytes, { maxDepth: 0 }).ok).toBe(false);
+  });
+
+  it('gives up after guessesPerCut refused guesses, or none within searchBytes, and the parser reads the document', () => {
+    // After the first run, only cuts inside a record's nested records, which JSON.parse refuses.
+    const nested = Array.from({ length: 12 }, (_, index) => `{"id":"${index}"}`).join(',');
+    const tail = Array(10).fill(`{"id":"${'c'.repeat(80)}"}`).join(',');
+    const text = `[{"id":"${'a'.repeat(500)}"},{"id":"b","inner":[${nested}]},${tail}]`;
+    expect(inRuns(text)).toBe(NOT_ROUTED);
+    expect(expectSameAsParser(utf8(text))).toEqual({ ok: true, value: JSON.parse(text) });
+    Object.assign(ARRAY_RUN_LIMITS, { guessesPerCut: 20 });
+    expect(inRuns(text)).toEqual(JSON.parse(text));
+    const wide = `[{"id":"${'a'.repeat(500)}"},{"id":"${'b'.repeat(700)}"},${tail}]`;
+    expect(inRuns(wide)).toBe(NOT_ROUTED);
+    expect(expectSameAsParser(utf8(text))).toEqual({ ok: true, value: JSON.parse(text) });
+  });
+
+  it('applies the checks of the whole-document route to each run: escaped keys, guarded keys, depth', () => {
+    const records = (key: string) => JSON.stringify(Array.from({ length: 20 }, (_, index) => ({ text: sentence(index), ...(index === 13 ? { [key]: 1 } : {}) })));
+    withEscapedKeysRight(false, () => {
+      expect(inRuns(records('a\nb'))).toBe(NOT_ROUTED);
+      // In an array of strings, a record with an escaped key among them is found after JSON.parse.
+      const strings = `[${Array.from({ length: 20 }, (_, index) => JSON.stringify(sentence(index))).join(',')},{"a\\nb":1},"end"]`;
+      expect(inRuns(strings)).toBe(NOT_ROUTED);
+      expectSameAsParser(utf8(strings));
+    });
+    withEscapedKeysRight(true, () => expect(inRuns(records('a\nb'))).toEqual(JSON.parse(records('a\nb'))));
+    const guarded = expectSameAsParser(utf8(records('__proto__')), { protoAction: 'error' });
+    expect(!guarded.ok && guarded.code).toBe('FORBIDDEN_KEY');
+    const removed = expectSameAsParser(utf8(records('__proto__')), { protoAction: 'remove' });
+    expect(removed.ok && Object.hasOwn((removed.value as object[])[13], '__proto__')).toBe(false);
+    const deep = JSON.stringify(Array.from({ length: 20 }, (_, index) => [[[sentence(index)]]]));
+    expect((expectSameAsParser(utf8(deep), { maxDepth: 3 }) as { code?: string }).code).toBe('MAX_DEPTH');
+    expect(expectSameAsParser(utf8(deep), { maxDepth: 4 }).ok).toBe(true);
+  });
+
+  it('joins the runs in own slots: setters a program put on Array.prototype see nothing', () => {
+    const strings = Array.from({ length: 30 }, (_, index) => sentence(index));
+    let seen = 0;
+    for (const index of ['0', '1', '2', '3']) {
+      Object.defineProperty(Array.prototype, index, { configurable: true, get: () => 'polluted', set: () => seen++ });
+    }
+    try {
+      const result = parseWithRuns(utf8(JSON.stringify(strings)));
+      const value = (result.ok ? result.value : []) as string[];
+      expect(Object.getOwnPropertyNames(value)).toHaveLength(strings.length + 1);
+      expect(value.every((text, index) => text === sentence(index))).toBe(true);
+    } finally {
+      for (const index of ['0', '1', '2', '3']) delete (Array.prototype as unknown as Record<string, unknown>)[index];
+    }
+    expect(seen).toBe(0);
+  });
+});
+
+describe('array runs: property', () => {
+  const text = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('","', '"},{"id":1', '\\', '],[', 'é 漢 😀', ''));
+  const element = fc.oneof(
+    { arbitrary: text, weight: 4 },
+    { arbitrary: fc.record({ id: text, body: text }), weight: 2 },
+    { arbitrary: fc.array(text, { maxLength: 4 }), weight: 1 },
+    { arbitrary: fc.oneof(fc.integer(), fc.constant(null)), weight: 1 },
+  );
+  const layout = fc.constantFrom(undefined, 1, '\t');
+
+  it('any array agrees with the parser, and so does any byte of it changed', () => {
+    let routed = 0;
+    fc.assert(
+      fc.property(fc.array(element, { minLength: 1, maxLength: 40 }), layout, fc.nat(), fc.integer({ min: 0, max: 255 }), (value, indent, at, byte) => {
+        const bytes = utf8(JSON.stringify(value, null, indent));
+        if (inRuns(bytes) !== NOT_ROUTED) routed++;
+        expect(expectSameAsParser(bytes)).toEqual({ ok: true, value: JSON.parse(JSON.stringify(value)) });
+        const changed = bytes.slice();
+        changed[at % changed.length] = byte;
+        expectSameAsParser(changed);
+      }),
+      { numRuns: 1500 },
+    );
+    expect(routed).toBeGreaterThan(300);
+  });
+});
