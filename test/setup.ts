@@ -10,4 +10,4 @@ fc.configureGlobal({ interruptAfterTimeLimit: 30_000, markInterruptAsFailure: tr
 // checks every case both ways (test/parse/whole-document-route.ts).
 WHOLE_DOCUMENT_LIMITS.anyShapeMaxBytes = 0;
 WHOLE_DOCUMENT_LIMITS.stringDocumentMaxBytes = 0;
-WHOLE_DOCUMENT_LIMITS.arrayRunsAfterBytes = Infinity;
+WHOLE_DOCUMENT_LIMITS.documentRunsAfterBytes = Infinity;

@@ -26,6 +26,9 @@ import { decodeInPieces, decodesRangeInPieces } from './utf8.js';
 import { skipTextWords } from './word-view.js';
 import { OwnStack } from './own-slots.js';
 import { joinArrays } from './array-scratch.js';
+import { joinObjects } from './join-objects.js';
+import { typedArraySet } from '../buffers/intrinsics.js';
+import { byteRange } from './byte-views.js';
 
 /** Whether this engine hands subtrees to JSON.parse at all. */
 export const PLANS_LARGE_SUBTREES = !BROWSER_BUILD && engineJsonParse !== undefined;
@@ -65,12 +68,18 @@ export interface SubtreePlanLimits {
   /** The length of the stretches after the first. */
   readonly stretchBytes: number;
   /**
-   * An array past maxSubtreeBytes, string-heavy as a subtree must be, goes to JSON.parse in runs of
-   * its elements, each cut at the first comma this many bytes after the run's start (and at most
-   * maxSubtreeBytes long). 1 MiB: under the servers' 1 MB semi-space such a run's values go to old
-   * space, as a subtree's do (minSubtreeBytes).
+   * An array or object past maxSubtreeBytes, string-heavy as a subtree must be, goes to JSON.parse
+   * in runs of its elements or members, each cut at the first comma this many bytes after the run's
+   * start (and at most maxSubtreeBytes long). 1 MiB: under the servers' 1 MB semi-space such a run's
+   * values go to old space, as a subtree's do (minSubtreeBytes).
    */
   readonly runBytes: number;
+  /**
+   * An object goes in runs only if its members average this many bytes: the runs' objects are joined
+   * member by member into the first (join-objects.ts), about 0.5 to 0.9 µs a member in a large map,
+   * more than the parser's whole read of a map of names to ARNs (bench/NOTES.md, round 56).
+   */
+  readonly minRunMemberBytes: number;
 }
 
 export const SUBTREE_PLAN_LIMITS: SubtreePlanLimits = {
@@ -82,6 +91,7 @@ export const SUBTREE_PLAN_LIMITS: SubtreePlanLimits = {
   firstStretchBytes: 4 * 1024,
   stretchBytes: 64 * 1024,
   runBytes: 1 << 20,
+  minRunMemberBytes: 1024,
 };
 
 /** Containers the plan follows: deeper input is read by the parser alone. */
@@ -93,9 +103,9 @@ const GUARDED_KEYS: readonly string[] = ['__proto__', 'constructor'];
 /**
  * Finds, in one pass before the parse, the outermost subtrees to hand to JSON.parse, and leaves them
  * on `state` as pairs of offsets (their first byte and the byte after their last), in order. An
- * array too long to be one subtree may go in runs of its elements: its pair is its first byte and
- * `-n`, and `state.subtreeRuns[n - 1]` lists where each run ends (at a comma; the last at the byte
- * after the array).
+ * array or object too long to be one subtree may go in runs of its elements or members: its pair is
+ * its first byte and `-n`, and `state.subtreeRuns[n - 1]` lists where each run ends (at a comma; the
+ * last at the byte after the container).
  *
  * The pass follows brackets and strings only; it does not check the grammar. A subtree it chose
  * that JSON.parse refuses is read by the parser, which then fails at the same byte as without a
@@ -118,9 +128,9 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
   const guardsKeys = state.protoAction !== 'ignore' || state.constructorAction !== 'ignore';
   const escapedKeysWrong = !readsEscapedKeysRight(engineJsonParse);
   const maxDepth = state.maxDepth < MAX_PLAN_DEPTH ? state.maxDepth : MAX_PLAN_DEPTH;
-  const { minSubtreeBytes, maxSubtreeBytes, minStringShare, minMeanStringBytes, stretchBytes, runBytes } = limits;
+  const { minSubtreeBytes, maxSubtreeBytes, minStringShare, minMeanStringBytes, stretchBytes, runBytes, minRunMemberBytes } = limits;
   // Kept across plans: typed arrays this long get a backing store of their own, made at each call.
-  const { opens, stringBytesAtOpen, stringsAtOpen, inObject, runStart, longestRun, cutsAtOpen } = (planStacks ??= {
+  const { opens, stringBytesAtOpen, stringsAtOpen, inObject, runStart, longestRun, cutsAtOpen, commas } = (planStacks ??= {
     opens: new Float64Array(MAX_PLAN_DEPTH),
     stringBytesAtOpen: new Float64Array(MAX_PLAN_DEPTH),
     stringsAtOpen: new Float64Array(MAX_PLAN_DEPTH),
@@ -128,6 +138,7 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
     runStart: new Float64Array(MAX_PLAN_DEPTH),
     longestRun: new Float64Array(MAX_PLAN_DEPTH),
     cutsAtOpen: new Float64Array(MAX_PLAN_DEPTH),
+    commas: new Float64Array(MAX_PLAN_DEPTH),
   });
   // Own slots only (own-slots.ts): a setter a program put on Array.prototype must not steer the plan.
   const subtrees = new OwnStack(0);
@@ -184,11 +195,10 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
         stringsAtOpen[depth] = strings;
         atKey = bytes[pos] === OPEN_BRACE;
         inObject[depth] = atKey ? 1 : 0;
-        if (!atKey) {
-          runStart[depth] = pos + 1;
-          longestRun[depth] = 0;
-          cutsAtOpen[depth] = cuts.length;
-        }
+        runStart[depth] = pos + 1;
+        longestRun[depth] = 0;
+        cutsAtOpen[depth] = cuts.length;
+        commas[depth] = 0;
         depth++;
         break;
       case CLOSE_BRACE:
@@ -198,11 +208,12 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
         atKey = false;
         const from = opens[depth];
         const size = pos + 1 - from;
-        const isArray = inObject[depth] === 0;
-        // Its runs' cuts: an array inside it took or dropped its own when it closed.
-        const ownCuts = isArray ? cutsAtOpen[depth] : cuts.length;
+        // Its runs' cuts: a container inside it took or dropped its own when it closed.
+        const ownCuts = cutsAtOpen[depth];
         const finalRun = pos - runStart[depth];
-        const inRuns = isArray && size > maxSubtreeBytes && ownCuts < cuts.length && longestRun[depth] <= maxSubtreeBytes && finalRun <= maxSubtreeBytes;
+        const inRuns =
+          size > maxSubtreeBytes && ownCuts < cuts.length && longestRun[depth] <= maxSubtreeBytes && finalRun <= maxSubtreeBytes &&
+          (inObject[depth] === 0 || size >= minRunMemberBytes * (commas[depth] + 1));
         const ownStringBytes = stringBytes - stringBytesAtOpen[depth];
         if (
           size >= minSubtreeBytes && (size <= maxSubtreeBytes || inRuns) && refusedKeyAt < from &&
@@ -227,8 +238,9 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
       }
       case COMMA:
         atKey = depth > 0 && inObject[depth - 1] === 1;
-        // In an array, a run of its elements ends at the first comma past runBytes.
-        if (depth > 0 && !atKey && pos - runStart[depth - 1] >= runBytes) {
+        if (depth > 0) commas[depth - 1]++;
+        // A run of the container's elements or members ends at the first comma past runBytes.
+        if (depth > 0 && pos - runStart[depth - 1] >= runBytes) {
           const run = pos - runStart[depth - 1];
           if (run > longestRun[depth - 1]) longestRun[depth - 1] = run;
           cuts.push(pos);
@@ -263,7 +275,7 @@ export function readLargeSubtree(state: ParseState, open: number): unknown {
   state.subtreeIndex = index;
   state.nextSubtree = index < subtrees.length ? subtrees[index] : NO_SUBTREE;
   if (!chosen) return undefined;
-  if (close < 0) return readElementRuns(state, open, state.subtreeRuns![-close - 1]);
+  if (close < 0) return readRuns(state, open, state.subtreeRuns![-close - 1]);
   let value: unknown;
   try {
     value = engineJsonParse!(decodeInPieces(state.bytes, open, close, decodesRangeInPieces(close - open, state.end)));
@@ -275,13 +287,23 @@ export function readLargeSubtree(state: ParseState, open: number): unknown {
 }
 
 /**
- * The array opening at `open`, its elements parsed by JSON.parse in runs that end at `runEnds` (the
- * last at the byte after the array), then joined; `state.pos` is then after it. Undefined, with
- * `state.pos` untouched, when JSON.parse refuses a run: the parser then reads the whole array.
+ * The array or object opening at `open`, its elements or members parsed by JSON.parse in runs that
+ * end at `runEnds` (the last at the byte after the container), then joined; `state.pos` is then
+ * after it. Undefined, with `state.pos` untouched, when JSON.parse refuses a run: the parser then
+ * reads the whole container.
  */
-function readElementRuns(state: ParseState, open: number, runEnds: number[]): unknown[] | undefined {
+function readRuns(state: ParseState, open: number, runEnds: number[]): unknown {
   const bytes = state.bytes;
-  const runs = new OwnStack<unknown[]>([]);
+  const inObject = bytes[open] === OPEN_BRACE;
+  const runs = new OwnStack<unknown>(null);
+  // Each run is copied between brackets into this, and decoded from it (a concatenation made a
+  // second, flat copy of the text in fresh memory: document-runs.ts).
+  let longest = 0;
+  for (let index = 0, from = open + 1; index < runEnds.length; from = runEnds[index++] + 1) {
+    if (runEnds[index] - from > longest) longest = runEnds[index] - from;
+  }
+  const bracketed = new Uint8Array(longest + 2);
+  bracketed[0] = bytes[open];
   let from = open + 1;
   for (let index = 0; index < runEnds.length; index++) {
     const last = index === runEnds.length - 1;
@@ -291,17 +313,21 @@ function readElementRuns(state: ParseState, open: number, runEnds: number[]): un
     let content = from;
     while (content < to && isWhitespace(bytes[content])) content++;
     if (content === to) return undefined;
+    const end = to - from + 2;
+    typedArraySet(bracketed, byteRange(bytes, from, to), 1);
+    bracketed[end - 1] = inObject ? CLOSE_BRACE : CLOSE_BRACKET;
     let run: unknown;
     try {
-      run = engineJsonParse!(`[${decodeInPieces(bytes, from, to, decodesRangeInPieces(to - from, state.end))}]`);
+      run = engineJsonParse!(decodeInPieces(bracketed, 0, end, decodesRangeInPieces(end, state.end)));
     } catch {
       return undefined;
     }
-    runs.push(run as unknown[]);
+    runs.push(run);
     from = to + 1;
   }
   state.pos = runEnds[runEnds.length - 1];
-  return joinArrays(runs.items.slice(0, runs.length));
+  const values = runs.items.slice(0, runs.length);
+  return inObject ? joinObjects(values as object[]) : joinArrays(values as unknown[][]);
 }
 
 /** The plan's stack of open containers, by depth. */
@@ -311,10 +337,11 @@ let planStacks:
       stringBytesAtOpen: Float64Array;
       stringsAtOpen: Float64Array;
       inObject: Uint8Array;
-      /** In an open array: where its current run of elements starts, its longest run so far, and `cuts.length` when it opened. */
+      /** In an open container: where its current run starts, its longest run so far, `cuts.length` when it opened, its commas. */
       runStart: Float64Array;
       longestRun: Float64Array;
       cutsAtOpen: Float64Array;
+      commas: Float64Array;
     }
   | undefined;
 

@@ -14,7 +14,7 @@ import { ParseState } from './state.js';
 import { keepStateClass } from './kept-state.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ROUTES_DEFAULT_DOCUMENTS, UNEXAMINED, readDefaultDocument } from './default-document.js';
-import { READS_ARRAY_RUNS, readArrayInRuns } from './array-runs.js';
+import { READS_DOCUMENT_RUNS, readDocumentInRuns } from './document-runs.js';
 import { WHOLE_DOCUMENT_LIMITS } from './whole-document-limits.js';
 import type { BinaryInput, ParseBinaryOptions, ParseBinaryResult } from './types.js';
 
@@ -84,9 +84,9 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     const routed = readWholeDocument(inputBytes, start, resolved);
     if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };
   }
-  // Longer arrays of strings go to JSON.parse in runs of their elements (array-runs.ts).
-  if (READS_ARRAY_RUNS && !decided && length > WHOLE_DOCUMENT_LIMITS.arrayRunsAfterBytes) {
-    const routed = readArrayInRuns(inputBytes, start, resolved);
+  // Longer arrays and objects mostly of strings go to JSON.parse in runs of their elements (document-runs.ts).
+  if (READS_DOCUMENT_RUNS && !decided && length > WHOLE_DOCUMENT_LIMITS.documentRunsAfterBytes) {
+    const routed = readDocumentInRuns(inputBytes, start, resolved);
     if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };
   }
   // The same bytes, in the parser's own copy or view: failures may still read the caller's, by index.

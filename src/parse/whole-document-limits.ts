@@ -25,9 +25,9 @@ export const STRING_DOCUMENT_MAX_BYTES = MAX_TEXT_BYTES;
  * The limits in force. Mutable for the tests alone: their suites set them to 0 to reach the parser
  * (test/setup.ts), and the route's own tests set them back.
  */
-export const WHOLE_DOCUMENT_LIMITS: { anyShapeMaxBytes: number; stringDocumentMaxBytes: number; arrayRunsAfterBytes: number } = {
+export const WHOLE_DOCUMENT_LIMITS: { anyShapeMaxBytes: number; stringDocumentMaxBytes: number; documentRunsAfterBytes: number } = {
   anyShapeMaxBytes: ANY_SHAPE_MAX_BYTES,
   stringDocumentMaxBytes: STRING_DOCUMENT_MAX_BYTES,
-  /** Longer documents that are one array mostly of strings go to JSON.parse in runs (array-runs.ts). */
-  arrayRunsAfterBytes: ANY_SHAPE_MAX_BYTES,
+  /** Longer documents that are one array or object mostly of strings go to JSON.parse in runs (document-runs.ts). */
+  documentRunsAfterBytes: ANY_SHAPE_MAX_BYTES,
 };

@@ -91,7 +91,7 @@ export const UNPARSED: unique symbol = Symbol('unparsed');
 
 /**
  * JSON.parse's value of `text`, decoded from `bytes[first, end)` (the brackets of a run of an
- * array's elements, array-runs.ts, excepted), when none of the module comment's conditions keeps it
+ * container's elements, document-runs.ts, excepted), when none of the module comment's conditions keeps it
  * from JSON.parse; NOT_ROUTED when one does, {@link UNPARSED} when JSON.parse refuses it.
  */
 export function parseCheckedText(text: string, bytes: Uint8Array, first: number, end: number, options: ResolvedOptions): unknown {

@@ -12,7 +12,7 @@ import { withEscapedKeysRight } from './escaped-key-answer.js';
 import { utf8 } from './oracle.js';
 
 /** Limits a few hundred bytes long, so that small documents show every decision. */
-const SMALL: SubtreePlanLimits = { minInputBytes: 0, minSubtreeBytes: 200, maxSubtreeBytes: 1500, minStringShare: 0.85, minMeanStringBytes: 32, firstStretchBytes: 512, stretchBytes: 512, runBytes: Infinity };
+const SMALL: SubtreePlanLimits = { minInputBytes: 0, minSubtreeBytes: 200, maxSubtreeBytes: 1500, minStringShare: 0.85, minMeanStringBytes: 32, firstStretchBytes: 512, stretchBytes: 512, runBytes: Infinity, minRunMemberBytes: 0 };
 
 /** The same, with arrays past maxSubtreeBytes read in runs of about 300 bytes. */
 const SMALL_RUNS: SubtreePlanLimits = { ...SMALL, runBytes: 300 };
@@ -230,7 +230,7 @@ describe('large subtrees through parseBinary, at the real limits', () => {
   });
 });
 
-describe('arrays past maxSubtreeBytes, read in runs of their elements', () => {
+describe('arrays and objects past maxSubtreeBytes, read in runs of their elements or members', () => {
   const element = (index: number) => ({ text: `${prose(index)}, with, commas`, tags: [prose(index + 1), 'commas, x,y, and brackets ],[ inside'] });
   const array = JSON.stringify(Array.from({ length: 30 }, (_, index) => element(index)));
 
@@ -253,13 +253,15 @@ describe('arrays past maxSubtreeBytes, read in runs of their elements', () => {
     expect(value).toEqual(JSON.parse(text));
   });
 
-  it('leaves an array to the parser when a run would pass maxSubtreeBytes, and takes arrays inside it', () => {
+  it('leaves a container to the parser when a run would pass maxSubtreeBytes, and takes the containers inside it', () => {
     const small = proseMap(3);
     const tooLarge = proseMap(20);
     expect(tooLarge.length).toBeGreaterThan(SMALL.maxSubtreeBytes);
     const inRuns = planAndParse(`[${Array(6).fill(small).join(',')}]`, SMALL_RUNS);
     expect(inRuns.runs).toHaveLength(1);
-    expect(planAndParse(`[${small},${tooLarge},${small}]`, SMALL_RUNS).runs).toHaveLength(0);
+    const around = planAndParse(`[${small},${tooLarge},${small}]`, SMALL_RUNS);
+    expect(around.chosen).toEqual([small, tooLarge, small]);
+    expect(around.runs).toHaveLength(1);
     const inner = `[${proseMap(14)},${proseMap(14)}]`;
     const text = `[${small},${inner},${small}]`;
     const { chosen, runs, value } = planAndParse(text, SMALL_RUNS);
@@ -280,7 +282,20 @@ describe('arrays past maxSubtreeBytes, read in runs of their elements', () => {
     }
   });
 
-  it('refuses arrays that hold a guarded or, where the engine is wrong, an escaped key', () => {
+  it('reads a long map in runs of its members, with the key order and values of JSON.parse', () => {
+    const members = Array.from({ length: 40 }, (_, index) => `${JSON.stringify(index % 9 === 0 ? 'again' : index % 4 === 0 ? String(50 - index) : `name_${index}`)}:${JSON.stringify(prose(index))}`);
+    const map = `{${members.join(',')}}`;
+    const text = `{"meta":{"v":1},"map":${map}}`;
+    const { chosen, runs, value } = planAndParse(text, SMALL_RUNS);
+    expect(chosen).toEqual([map]);
+    expect(runs[0].length).toBeGreaterThan(5);
+    expect(value).toEqual(JSON.parse(text));
+    expect(Object.keys((value as { map: object }).map)).toEqual(Object.keys(JSON.parse(map)));
+    // Members shorter than minRunMemberBytes on average: joined member by member, they cost more.
+    expect(planAndParse(text, { ...SMALL_RUNS, minRunMemberBytes: 200 }).runs).toHaveLength(0);
+  });
+
+  it('refuses containers that hold a guarded or, where the engine is wrong, an escaped key', () => {
     const withKey = (key: string) => `[${array.slice(1, -1)},{${JSON.stringify(key)}:1},${array.slice(1)}`;
     expect(planAndParse(withKey('__proto__'), SMALL_RUNS, 'error').runs).toHaveLength(0);
     withEscapedKeysRight(false, () => expect(planAndParse(withKey('a\nb'), SMALL_RUNS).runs).toHaveLength(0));

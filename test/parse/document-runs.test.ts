@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ARRAY_RUN_LIMITS, READS_ARRAY_RUNS, readArrayInRuns } from '../../src/parse/array-runs.js';
+import { DOCUMENT_RUN_LIMITS, READS_DOCUMENT_RUNS, readDocumentInRuns } from '../../src/parse/document-runs.js';
 import { toInputBytes } from '../../src/parse/input.js';
 import { resolveOptions } from '../../src/parse/options.js';
 import { parseBinary } from '../../src/parse/parse-binary.js';
@@ -12,21 +12,21 @@ import { utf8 } from './oracle.js';
 
 /** Runs of about 60 bytes, so that small documents are cut many times; elements of up to 600 bytes. */
 const SMALL = { runBytes: 60, searchBytes: 600, guessesPerCut: 4 };
-const DEFAULT_LIMITS = { ...ARRAY_RUN_LIMITS };
+const DEFAULT_LIMITS = { ...DOCUMENT_RUN_LIMITS };
 
-/** readArrayInRuns's answer for `text`: the value, or NOT_ROUTED. */
+/** readDocumentInRuns's answer for `text`: the value, or NOT_ROUTED. */
 function inRuns(text: string | Uint8Array, options?: ParseBinaryOptions): unknown {
   const bytes = typeof text === 'string' ? utf8(text) : text;
-  return readArrayInRuns(toInputBytes(bytes, 'test'), 0, resolveOptions(options, 'test'));
+  return readDocumentInRuns(toInputBytes(bytes, 'test'), 0, resolveOptions(options, 'test'));
 }
 
 /** parseBinary with documents of any length offered to the runs (test/setup.ts turns them off). */
 function parseWithRuns(bytes: Uint8Array, options?: ParseBinaryOptions): ParseBinaryResult {
-  WHOLE_DOCUMENT_LIMITS.arrayRunsAfterBytes = 0;
+  WHOLE_DOCUMENT_LIMITS.documentRunsAfterBytes = 0;
   try {
     return parseBinary(bytes, options);
   } finally {
-    WHOLE_DOCUMENT_LIMITS.arrayRunsAfterBytes = Infinity;
+    WHOLE_DOCUMENT_LIMITS.documentRunsAfterBytes = Infinity;
   }
 }
 
@@ -40,12 +40,12 @@ function expectSameAsParser(bytes: Uint8Array, options?: ParseBinaryOptions): Pa
 
 const sentence = (index: number) => `Sentence ${index}, with commas, "quotes", a \\ backslash, ] and [ and }, { inside, and é 漢 😀.`;
 
-beforeEach(() => Object.assign(ARRAY_RUN_LIMITS, SMALL));
-afterEach(() => Object.assign(ARRAY_RUN_LIMITS, DEFAULT_LIMITS));
+beforeEach(() => Object.assign(DOCUMENT_RUN_LIMITS, SMALL));
+afterEach(() => Object.assign(DOCUMENT_RUN_LIMITS, DEFAULT_LIMITS));
 
 describe('one long array of strings goes to JSON.parse in runs of its elements', () => {
   it('is on in this engine (V8, not Bun)', () => {
-    expect(READS_ARRAY_RUNS).toBe(true);
+    expect(READS_DOCUMENT_RUNS).toBe(true);
   });
 
   it('reads arrays of strings, of records and of arrays, cut between elements, with the values of JSON.parse', () => {
@@ -92,7 +92,7 @@ describe('one long array of strings goes to JSON.parse in runs of its elements',
     const text = `[{"id":"${'a'.repeat(500)}"},{"id":"b","inner":[${nested}]},${tail}]`;
     expect(inRuns(text)).toBe(NOT_ROUTED);
     expect(expectSameAsParser(utf8(text))).toEqual({ ok: true, value: JSON.parse(text) });
-    Object.assign(ARRAY_RUN_LIMITS, { guessesPerCut: 20 });
+    Object.assign(DOCUMENT_RUN_LIMITS, { guessesPerCut: 20 });
     expect(inRuns(text)).toEqual(JSON.parse(text));
     const wide = `[{"id":"${'a'.repeat(500)}"},{"id":"${'b'.repeat(700)}"},${tail}]`;
     expect(inRuns(wide)).toBe(NOT_ROUTED);
@@ -136,7 +136,24 @@ describe('one long array of strings goes to JSON.parse in runs of its elements',
   });
 });
 
-describe('array runs: property', () => {
+describe('other long documents are left to the parser', () => {
+  it('leaves objects to the parser, even maps of names to strings', () => {
+    const map = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`name_${index}`, sentence(index)]));
+    const text = JSON.stringify(map);
+    expect(inRuns(text)).toBe(NOT_ROUTED);
+    expect(expectSameAsParser(utf8(text))).toEqual({ ok: true, value: map });
+  });
+
+  it('guesses in an indented array only at its own indent: a nested array of the same records is indented further', () => {
+    const tree = Array.from({ length: 20 }, (_, index) => ({ id: `node ${sentence(index)}`, children: [{ id: `child ${index}, ${sentence(index)}` }, { id: 'leaf' }] }));
+    const text = JSON.stringify(tree, null, 2);
+    expect(inRuns(text)).toEqual(tree);
+    Object.assign(DOCUMENT_RUN_LIMITS, { guessesPerCut: 1 });
+    expect(inRuns(text)).toEqual(tree);
+  });
+});
+
+describe('document runs: property', () => {
   const text = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('","', '"},{"id":1', '\\', '],[', 'é 漢 😀', ''));
   const element = fc.oneof(
     { arbitrary: text, weight: 4 },

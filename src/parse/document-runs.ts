@@ -1,29 +1,33 @@
 /**
- * A document past the whole-document route's size that is one array, mostly of strings (arrays of
- * messages, log records, source files, exported rows of text), handed to the engine's JSON.parse in
- * runs of its elements, each about {@link ARRAY_RUN_LIMITS}.runBytes long, and the runs' arrays joined.
+ * A document past the whole-document route's size that is one array mostly of strings (arrays of
+ * messages, log records or source files, exported rows of text), handed to the engine's JSON.parse
+ * in runs of its elements, each about {@link DOCUMENT_RUN_LIMITS}.runBytes long, and the runs'
+ * arrays joined. Other long documents are read by the parser, whose plan (large-subtrees.ts) cuts
+ * their long containers into runs where it finds them exactly.
  *
- * The parser reads such documents at 2 to 6 times native's time (`JSON.parse` scans strings in the
- * engine, the parser makes a string by a call for each), and a pass to find where the elements end
- * costs about as much as native's whole parse (bench/NOTES.md, round 56). So the cuts are guessed,
- * not found: at a comma between what looks like the end of one element and the start of another,
- * like the first one. A guess is then proved by JSON.parse itself: the first run starts at the first
- * element, and when `[` + run + `]` parses, the run is a list of whole elements, so the comma after
- * it separates two of the array's elements, and the next run starts at one (a run that ended inside
- * a string, or inside a nested container, leaves that string or container open, and JSON.parse
- * refuses it). A refused guess is followed by the next few; after that, or where a run's text holds
- * what the route's checks refuse (whole-documents.ts: escaped or guarded keys, depth), the parser
- * reads the whole document, and fails where it is wrong. So a wrong document costs at most a few
- * runs more.
+ * The parser reads such documents at 1.5 to 6 times native's time (`JSON.parse` scans strings in
+ * the engine, the parser makes a string by a call for each), and a pass to find where the elements
+ * end costs about as much as native's whole parse (bench/NOTES.md, round 56). So the cuts are
+ * guessed, not found: at a comma between what looks like the end of one element and the start of
+ * another like the first one (at the same indent, in an indented document). A guess is then proved
+ * by JSON.parse itself: the first run starts at the first element, and when `[` + run + `]` parses,
+ * the run is a list of whole elements, so the comma after it separates two of the array's, and the
+ * next run starts at one. A run that ended inside a string, or inside a nested container, leaves
+ * that string or container open, and JSON.parse refuses it. A refused guess is followed by another; after
+ * that, or where a run's text holds what the route's checks refuse (whole-documents.ts: escaped or
+ * guarded keys, depth), the parser reads the whole document, and fails where it is wrong. So a
+ * wrong guess costs a run's parse, and a wrong document at most two runs more. Objects are not
+ * guessed: members of nested maps look like the top ones, and joining large maps member by member
+ * (join-objects.ts) cost more than the parser's whole read (bench/NOTES.md, round 56).
  *
  * Each run's text is made, parsed and dropped at once: no document-sized text, as with the parser.
  * Not for shared memory (its bytes may change between a guess and its proof), `fatal`, Bun (whose
- * parser reads its documents as fast), nor the browser build (its size cap).
+ * parser is not measured against this), nor the browser build (its size cap).
  */
 
 import { typedArrayIndexOf, typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, LINE_FEED, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
 import { builtinJsonParse } from './engine-json-parse.js';
 import type { InputBytes } from './input-bytes.js';
 import type { ResolvedOptions } from './options.js';
@@ -34,11 +38,11 @@ import { NOT_ROUTED, UNPARSED, decodeText, parseCheckedText } from './whole-docu
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
 
-/** Whether this engine reads long arrays in runs. */
-export const READS_ARRAY_RUNS = !BROWSER_BUILD && !ON_BUN && builtinJsonParse !== undefined;
+/** Whether this engine reads long documents in runs. */
+export const READS_DOCUMENT_RUNS = !BROWSER_BUILD && !ON_BUN && builtinJsonParse !== undefined;
 
 /** The sizes of runs, with their reasons. */
-export interface ArrayRunLimits {
+export interface DocumentRunLimits {
   /**
    * A run ends at the first fitting comma this many bytes after its start. 1 MiB: the text made for
    * it stays small against the document, and under the servers' 1 MB semi-space its values go to old
@@ -52,16 +56,17 @@ export interface ArrayRunLimits {
 }
 
 /** The limits in force. Mutable for the tests alone, which shrink them. */
-export const ARRAY_RUN_LIMITS: ArrayRunLimits = { runBytes: 1 << 20, searchBytes: 1 << 20, guessesPerCut: 4 };
+export const DOCUMENT_RUN_LIMITS: DocumentRunLimits = { runBytes: 1 << 20, searchBytes: 1 << 20, guessesPerCut: 2 };
 
 /** The longest first key an object element's cuts compare, quotes included. */
 const MAX_SIGNATURE_BYTES = 64;
 
+
 /**
- * The value of the document in `input` from `start`, an array read in runs by JSON.parse; NOT_ROUTED
- * when it is not such an array, or when a run is refused: the parser then reads it all.
+ * The value of the document in `input` from `start`, an array read in runs by JSON.parse;
+ * NOT_ROUTED when it is not such a document, or when a run is refused: the parser then reads it all.
  */
-export function readArrayInRuns(input: InputBytes, start: number, options: ResolvedOptions, limits: ArrayRunLimits = ARRAY_RUN_LIMITS): unknown {
+export function readDocumentInRuns(input: InputBytes, start: number, options: ResolvedOptions, limits: DocumentRunLimits = DOCUMENT_RUN_LIMITS): unknown {
   const { bytes, length } = input;
   if (input.shared || options.fatal || options.maxDepth < 1) return NOT_ROUTED;
   let first = start;
@@ -71,21 +76,24 @@ export function readArrayInRuns(input: InputBytes, start: number, options: Resol
   if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET || !mostlyStrings(bytes, first, close)) return NOT_ROUTED;
   const cuts = new CutGuesser(bytes, first + 1, close);
   if (cuts.elementOpening === 0) return NOT_ROUTED;
+  // Strings alone need no checks of keys or depth (parseRun).
+  const strings = cuts.elementOpening === QUOTE;
   const runs = new OwnStack<unknown[]>([]);
   // Each run is copied between brackets into this, and decoded from it: `[` + text + `]` made a
   // second, flat copy of each run's text in fresh memory, a quarter of the time on ASCII strings.
   const bracketed = new Uint8Array(limits.runBytes + limits.searchBytes + 2);
   bracketed[0] = OPEN_BRACKET;
   let from = first + 1;
+  const most = limits.runBytes + limits.searchBytes;
   for (;;) {
-    let cut = close - from > limits.runBytes + limits.searchBytes ? cuts.next(from + limits.runBytes, from + limits.runBytes + limits.searchBytes) : close;
+    let cut = close - from > most ? cuts.next(from + limits.runBytes, from + most) : close;
     let run: unknown = UNPARSED;
     for (let guesses = 0; ; ) {
       if (cut === -1) return NOT_ROUTED;
-      run = parseRun(bytes, from, cut, bracketed, cuts.elementOpening === QUOTE, options);
+      run = parseRun(bytes, from, cut, bracketed, strings, options);
       if (run !== UNPARSED) break;
       if (cut === close || ++guesses === limits.guessesPerCut) return NOT_ROUTED;
-      cut = cuts.next(cut + 1, from + limits.runBytes + limits.searchBytes);
+      cut = cuts.next(cut + 1, from + most);
     }
     if (run === NOT_ROUTED) return NOT_ROUTED;
     runs.push(run as unknown[]);
@@ -131,29 +139,36 @@ function allStrings(values: unknown[]): boolean {
 }
 
 /**
- * Guesses where a run may end: a comma after the last byte of an element like the array's first
- * (a closing quote with an even run of backslashes before it, or the closing bracket of its kind)
- * and before the first bytes of one (for objects, `{` and the first element's first key).
+ * Guesses where a run may end: a comma after the last byte of an element like the array's first (a
+ * closing quote with an even run of backslashes before it, or the closing bracket of its kind) and
+ * before the first bytes of one: its opening byte, for objects with the first element's first key,
+ * and in an indented array after a line break and the first element's indent.
  */
 class CutGuesser {
   /** The first element's opening byte (a quote or a bracket), 0 for any other kind of element. */
-  readonly elementOpening: number;
-  private readonly elementClosing: number;
+  readonly elementOpening: number = 0;
+  private readonly elementClosing: number = 0;
   /** For objects, the first element's first key with its quotes: `signatureStart` to `signatureEnd`. */
-  private readonly signatureStart: number;
-  private readonly signatureEnd: number;
+  private readonly signatureStart: number = 0;
+  private readonly signatureEnd: number = 0;
+  /** In an indented array, the first element's indent (the blanks after its line break): `indentStart` to `indentEnd`. */
+  private readonly indentStart: number = -1;
+  private readonly indentEnd: number = -1;
 
   constructor(private readonly bytes: Uint8Array, elementsStart: number, private readonly close: number) {
-    let at = elementsStart;
-    while (at < close && isWhitespace(bytes[at])) at++;
+    let at = skipBlanks(bytes, elementsStart);
     const opening = bytes[at];
-    this.elementOpening = opening === QUOTE || opening === OPEN_BRACE || opening === OPEN_BRACKET ? opening : 0;
+    if (opening !== QUOTE && opening !== OPEN_BRACE && opening !== OPEN_BRACKET) return;
+    this.elementOpening = opening;
     this.elementClosing = opening === QUOTE ? QUOTE : opening === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
-    this.signatureStart = 0;
-    this.signatureEnd = 0;
+    let lineStart = at;
+    while (lineStart > elementsStart && bytes[lineStart - 1] !== LINE_FEED) lineStart--;
+    if (bytes[lineStart - 1] === LINE_FEED) {
+      this.indentStart = lineStart;
+      this.indentEnd = at;
+    }
     if (opening !== OPEN_BRACE) return;
-    at++;
-    while (at < close && isWhitespace(bytes[at])) at++;
+    at = skipBlanks(bytes, at + 1);
     if (bytes[at] !== QUOTE) return;
     let keyEnd = at + 1;
     while (keyEnd < close && keyEnd - at < MAX_SIGNATURE_BYTES && bytes[keyEnd] !== QUOTE && bytes[keyEnd] !== BACKSLASH) keyEnd++;
@@ -167,28 +182,41 @@ class CutGuesser {
     const { bytes, close } = this;
     const stop = limit < close ? limit : close;
     for (let comma = typedArrayIndexOf(bytes, COMMA, from); comma !== -1 && comma < stop; comma = typedArrayIndexOf(bytes, COMMA, comma + 1)) {
-      if (this.fits(comma)) return comma;
+      if (this.endsElement(comma) && this.startsElement(comma + 1)) return comma;
     }
     return -1;
   }
 
-  private fits(comma: number): boolean {
+  private endsElement(comma: number): boolean {
     const bytes = this.bytes;
     let before = comma - 1;
     while (isWhitespace(bytes[before])) before--;
     if (bytes[before] !== this.elementClosing) return false;
-    if (this.elementClosing === QUOTE) {
-      let backslashes = 0;
-      while (bytes[before - 1 - backslashes] === BACKSLASH) backslashes++;
-      if ((backslashes & 1) !== 0) return false;
+    if (this.elementClosing !== QUOTE) return true;
+    let backslashes = 0;
+    while (bytes[before - 1 - backslashes] === BACKSLASH) backslashes++;
+    return (backslashes & 1) === 0;
+  }
+
+  private startsElement(from: number): boolean {
+    const bytes = this.bytes;
+    let at = skipBlanks(bytes, from);
+    if (bytes[at] !== this.elementOpening) return false;
+    if (this.indentStart !== -1) {
+      // The same indent after a line break: an element of a nested array is indented further.
+      const indent = this.indentEnd - this.indentStart;
+      if (bytes[at - indent - 1] !== LINE_FEED) return false;
+      for (let offset = 0; offset < indent; offset++) if (bytes[at - indent + offset] !== bytes[this.indentStart + offset]) return false;
     }
-    let after = comma + 1;
-    while (isWhitespace(bytes[after])) after++;
-    if (bytes[after] !== this.elementOpening) return false;
     if (this.signatureEnd === 0) return true;
-    after++;
-    while (isWhitespace(bytes[after])) after++;
-    for (let at = this.signatureStart; at < this.signatureEnd; at++, after++) if (bytes[after] !== bytes[at]) return false;
+    at = skipBlanks(bytes, at + 1);
+    for (let key = this.signatureStart; key < this.signatureEnd; key++, at++) if (bytes[at] !== bytes[key]) return false;
     return true;
   }
+}
+
+function skipBlanks(bytes: Uint8Array, from: number): number {
+  let at = from;
+  while (isWhitespace(bytes[at])) at++;
+  return at;
 }
