@@ -27,7 +27,7 @@ import { skipTextWords } from './word-view.js';
 import { OwnStack } from './own-slots.js';
 import { joinArrays } from './array-scratch.js';
 import { joinObjects } from './join-objects.js';
-import { typedArraySet } from '../buffers/intrinsics.js';
+import { typedArrayIndexOf, typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
 
 /** Whether this engine hands subtrees to JSON.parse at all. */
@@ -93,6 +93,27 @@ export const SUBTREE_PLAN_LIMITS: SubtreePlanLimits = {
   runBytes: 1 << 20,
   minRunMemberBytes: 1024,
 };
+
+/** Bytes after an escape that the plan's pass reads one by one before it reads a string by words. */
+const WORDS_AFTER_ESCAPE = 4;
+
+/** Escapes in one string after which the plan's pass looks for its end by the engine's search. */
+const DENSE_ESCAPES = 64;
+
+/**
+ * The closing quote of the string whose backslash at `backslash` starts an escape: the first quote
+ * after the escaped byte with an even run of backslashes before it; `end` if there is none.
+ */
+function closingQuoteAt(bytes: Uint8Array, backslash: number, end: number): number {
+  for (let from = backslash + 2; ; ) {
+    const quote = typedArrayIndexOf(bytes, QUOTE, from);
+    if (quote === -1 || quote >= end) return end;
+    let before = quote - 1;
+    while (bytes[before] === BACKSLASH) before--;
+    if (((quote - 1 - before) & 1) === 0) return quote;
+    from = quote + 1;
+  }
+}
 
 /** Containers the plan follows: deeper input is read by the parser alone. */
 const MAX_PLAN_DEPTH = 256;
@@ -168,18 +189,29 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
     switch (bytes[pos]) {
       case QUOTE: {
         const from = pos++;
-        let escaped = false;
+        let escapes = 0;
+        /** Bytes read one by one since the last escape: text dense with escapes is not read by words. */
+        let sinceEscape = WORDS_AFTER_ESCAPE;
         for (;;) {
-          // Long strings a word at a time; the word scan needs 3 bytes before it.
-          if (pos >= 3) pos = skipTextWords(state, pos);
+          // Long strings a word at a time; the word scan needs 3 bytes before it. After an escape,
+          // a few bytes one by one first, and past DENSE_ESCAPES escapes, the closing quote by the
+          // engine's search: a call a byte cost a string of `\n` every two bytes a third of its
+          // parse (bench/NOTES.md, round 56).
+          if (sinceEscape >= WORDS_AFTER_ESCAPE && pos >= 3) pos = skipTextWords(state, pos);
           const byte = bytes[pos];
           if (byte === QUOTE || pos >= end) break;
           if (byte === BACKSLASH) {
-            escaped = true;
+            if (++escapes === DENSE_ESCAPES) {
+              pos = closingQuoteAt(bytes, pos, end);
+              break;
+            }
             pos++;
+            sinceEscape = -1;
           }
           pos++;
+          sinceEscape++;
         }
+        const escaped = escapes > 0;
         // A guarded key may be spelled with escapes ("\u005f_proto__"), which isGuardedKey cannot see.
         if (atKey && (escaped ? escapedKeysWrong || guardsKeys : guardsKeys && isGuardedKey(bytes, from + 1, pos))) refusedKeyAt = from;
         atKey = false;

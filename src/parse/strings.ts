@@ -376,6 +376,7 @@ function readEscapedStringByWords(state: ParseState, start: number, escapeAt: nu
   from = from < escapeAt ? wordsStart + (wordAt << 2) : from;
   while (from < escapeAt) out[length++] = bytes[from++];
   let nonAscii = nonAsciiBefore;
+  const fatal = state.fatal;
   // Where the raw bytes not yet checked as UTF-8 (fatal mode) begin: they are checked run by run, as copyRaw does.
   let runStart = escapeAt;
   let pos = escapeAt;
@@ -391,7 +392,8 @@ function readEscapedStringByWords(state: ParseState, start: number, escapeAt: nu
       out[length++] = byte;
       if (kind === NON_ASCII) nonAscii = true;
       let index = ++pos - wordsStart;
-      if ((index & 3) === 0 && index >= 0) {
+      // Not within RESCAN_AFTER bytes of an escape: escapes come in clusters (`a\nb\n`).
+      if ((index & 3) === 0 && index >= 0 && pos >= runStart + RESCAN_AFTER) {
         index >>= 2;
         // As many words as the scratch has room for; the byte path above grows it.
         const last = Math.min(wordCount, index + ((capacity - length) >> 2));
@@ -410,7 +412,8 @@ function readEscapedStringByWords(state: ParseState, start: number, escapeAt: nu
       continue;
     }
     if (kind !== ESCAPE) break;
-    checkUtf8(state, runStart, pos);
+    // Tested here: V8 does not inline checkUtf8, a call at every escape of text dense with them.
+    if (fatal) checkUtf8(state, runStart, pos);
     // An escape writes at most four bytes (a surrogate pair's UTF-8).
     if (capacity < length + 4) {
       out = growScratch(out, length + 64);
@@ -424,6 +427,30 @@ function readEscapedStringByWords(state: ParseState, start: number, escapeAt: nu
       runStart = pos;
       continue;
     }
+    // A \u escape of a character below U+D800 or past U+DFFF, written here: by readEscape and
+    // encodeUtf8, calls V8 does not inline, a text of `\u0416` escapes read at 3.4 times native's
+    // time on Node 24 (bench/NOTES.md, round 56). Surrogates and bad escapes take writeEscape.
+    if (pos + 5 < end && bytes[pos + 1] === LOWER_U) {
+      const high = (HEX_VALUES[bytes[pos + 2]] << 4) | HEX_VALUES[bytes[pos + 3]];
+      const low = (HEX_VALUES[bytes[pos + 4]] << 4) | HEX_VALUES[bytes[pos + 5]];
+      // A byte that is not a hex digit is -1, which makes either half negative.
+      if (high >= 0 && low >= 0 && (high < 0xd8 || high > 0xdf)) {
+        const unit = (high << 8) | low;
+        if (unit < 0x80) out[length++] = unit;
+        else {
+          nonAscii = true;
+          if (unit < 0x800) out[length++] = 0xc0 | (unit >> 6);
+          else {
+            out[length++] = 0xe0 | (unit >> 12);
+            out[length++] = 0x80 | ((unit >> 6) & 0x3f);
+          }
+          out[length++] = 0x80 | (unit & 0x3f);
+        }
+        pos += 6;
+        runStart = pos;
+        continue;
+      }
+    }
     const written = writeEscape(state, pos, out, length);
     if (written < 0) return readEscapedStringAsUnits(state, start, escapeAt, findStringEnd(state, escapeAt));
     if (written - length > 1) nonAscii = true;
@@ -434,6 +461,13 @@ function readEscapedStringByWords(state: ParseState, start: number, escapeAt: nu
   checkUtf8(state, runStart, pos);
   finishString(state, pos);
   return buildString(state, out, 0, length, nonAscii);
+}
+
+/** Each byte's value as a hexadecimal digit, -1 for the others. */
+const HEX_VALUES = new Int8Array(256).fill(-1);
+for (let digit = 0; digit < 16; digit++) {
+  HEX_VALUES[digit.toString(16).charCodeAt(0)] = digit;
+  HEX_VALUES[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
 }
 
 /** The byte each one-letter escape stands for, by its letter; 0 for the others. */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { parseBinary } from '../../src/parse/parse-binary.js';
 import type { ParseBinaryOptions } from '../../src/parse/types.js';
-import { jsonDifference, oracle } from './oracle.js';
+import { jsonDifference, oracle, utf8 } from './oracle.js';
 import { withWholeDocumentRoute } from './whole-document-route.js';
 
 /**
@@ -33,4 +33,12 @@ function checkAgreement(bytes: Uint8Array, options: ParseBinaryOptions): void {
     expect(actual.position).toBeLessThanOrEqual(bytes.length);
     expect(actual.message).toMatch(/^Unexpected .+ at line \d+, column \d+ \(byte \d+\): expected .+/);
   }
+}
+
+/** Asserts that `text` fails at byte `position`, and agrees with the oracle both ways. */
+export function expectFailureAt(text: string, position: number): void {
+  const result = parseBinary(utf8(text));
+  expect(result.ok, text).toBe(false);
+  if (!result.ok) expect(result.position, text).toBe(position);
+  expectAgreement(utf8(text));
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBinary } from '../../src/parse/parse-binary.js';
-import { expectAgreement } from './agreement.js';
+import { expectAgreement, expectFailureAt } from './agreement.js';
 import { utf8 } from './oracle.js';
 
 /** `count` digits that are not all zeros, from a fixed pattern. */
@@ -48,10 +48,7 @@ describe('long numbers (past the 40 bytes read digit by digit) are the numbers J
       [`[1${digits(60)}x]`, 62],
       [`1${digits(60)} 2`, 62],
     ] as const) {
-      const result = parseBinary(utf8(text));
-      expect(result.ok, text).toBe(false);
-      if (!result.ok) expect(result.position, text).toBe(position);
-      expectAgreement(utf8(text));
+      expectFailureAt(text, position);
     }
   });
 
@@ -158,10 +155,7 @@ describe('runs of numbers in an array, each read after the last without a trip r
       ['[1.5,-2.5,3x]', 11],
       ['[1,2,3]x', 7],
     ] as const) {
-      const result = parseBinary(utf8(text));
-      expect(result.ok, text).toBe(false);
-      if (!result.ok) expect(result.position, text).toBe(position);
-      expectAgreement(utf8(text));
+      expectFailureAt(text, position);
     }
   });
 });

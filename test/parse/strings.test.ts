@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBinary } from '../../src/parse/parse-binary.js';
-import { expectAgreement } from './agreement.js';
+import { expectAgreement, expectFailureAt } from './agreement.js';
 import { utf8 } from './oracle.js';
 
 // Long strings are read in runs: a word scan finds the next quote, backslash or control byte, raw
@@ -133,6 +133,31 @@ describe('strings with escapes, copied a word at a time', () => {
         expect(parseBinary(bytes)).toEqual({ ok: true, value: want });
         expect(parseBinary(bytes)).toEqual({ ok: true, value: want });
       }
+    }
+  });
+});
+
+describe('\\u escapes of every width, read in the escape loop itself', () => {
+  const escapes = ['\\u0041', '\\u00e9', '\\u00E9', '\\u07FF', '\\u0800', '\\u0416', '\\uD7FF', '\\uE000', '\\uFFFF', '\\u0000', '\\uD83D\\uDE00', '\\uD800', '\\uDC00x', '\\uDBFF\\u0041'];
+  it('agrees with JSON.parse alone, in runs, next to other escapes and text, at every offset', () => {
+    for (const escape of escapes) {
+      for (let offset = 0; offset < 5; offset++) {
+        const text = `"${'a'.repeat(offset)}${escape}${escape}\\n${escape}b${'text '.repeat(offset)}${escape}"`;
+        expectAgreement(utf8(text));
+        expectAgreement(utf8(`[${text},{"k":${text}}]`));
+      }
+    }
+  });
+
+  it('fails at the first byte that is not a hexadecimal digit, or at the end', () => {
+    for (const [text, position] of [
+      ['"ab\\u00G1"', 7],
+      ['"ab\\uG001"', 5],
+      ['"ab\\u004"', 8],
+      ['"ab\\u00', 7],
+      ['"ab\\u-001"', 5],
+    ] as const) {
+      expectFailureAt(text, position);
     }
   });
 });
