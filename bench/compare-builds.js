@@ -22,7 +22,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apiResponse, generatedDocuments, smallArray, smallObject } from './payloads.js';
-import { hostileShapes, lookAlikes, requestBodies } from './realworld-shapes.js';
+import { hostileShapes, largeDocuments, lookAlikes, requestBodies } from './realworld-shapes.js';
 
 const optionsFlag = process.argv.find((arg) => arg.startsWith('--options='))?.slice('--options='.length);
 const [basePath, newPath, payloadList, roundsText] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -63,6 +63,8 @@ for (const [name, make] of Object.entries(hostileShapes)) {
   const bytes = make();
   payloads[name] = [() => bytes, batchFor(bytes.length)];
 }
+// The documents past 4 MiB, made only when asked for: one parse a batch.
+for (const [name, make] of Object.entries(largeDocuments())) payloads[name] = [make, 1];
 // The generated look-alikes of the bench's set (maps keyed by data, prose with escapes, Cyrillic,
 // Chinese, Japanese, ...), made on use, one by name or all of them as `look-alikes`.
 for (const name of Object.keys(lookAlikes)) payloads[name] = [() => lookAlikes[name](), 10];
@@ -73,6 +75,7 @@ const expand = (name) => {
     return readdirSync(realworldDir).filter((file) => file.endsWith('.json')).sort().map((file) => join(realworldDir, file));
   }
   if (name === 'hostile') return Object.keys(hostileShapes);
+  if (name === 'large') return Object.keys(largeDocuments());
   if (name === 'look-alikes') return Object.keys(lookAlikes);
   if (name === 'bodies') return bodyNames();
   return [name];

@@ -8,9 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generatedDocuments } from './payloads.js';
-import { hostileShapes, lookAlikes, readRealworldCorpus, requestBodies } from './realworld-shapes.js';
+import { hostileShapes, largeDocuments, lookAlikes, readRealworldCorpus, requestBodies } from './realworld-shapes.js';
 
-export const setNames = ['classic', 'realworld', 'look-alikes', 'bodies', 'hostile'];
+export const setNames = ['classic', 'realworld', 'look-alikes', 'bodies', 'hostile', 'large'];
 
 /** How much smaller the hostile shapes are in a quick run: each shape stays, its size does not. */
 const quickHostileScale = 0.02;
@@ -41,6 +41,7 @@ export function realworldSets({ corpusDir = null, quick = false, filter = null, 
         origin: realworld.some(({ name }) => body.name.startsWith(`${name}@`)) ? 'corpus' : 'generated',
       })),
     hostile: () => Object.entries(hostileShapes).map(([name, make]) => ({ name, origin: 'generated', bytes: make(quick ? quickHostileScale : 1) })),
+    large: () => Object.entries(largeDocuments(quick ? quickHostileScale : 1)).map(([name, make]) => ({ name, origin: 'generated', bytes: make() })),
   };
   const documents = [];
   for (const set of setNames.filter((name) => wantedSets.includes(name))) {

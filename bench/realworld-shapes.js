@@ -454,3 +454,42 @@ export const hostileShapes = {
   'one-letter-strings-1e6': (scale = 1) => oneLetterStrings({ count: Math.max(1, Math.round(1_000_000 * scale)) }),
   'duplicate-keys-1000-names': (scale = 1) => duplicateKeys({ count: Math.max(1_000, Math.round(100_000 * scale)) }),
 };
+
+/**
+ * Documents past the whole-document route's 4 MiB, which the parser reads (issue 13: "any [hostile
+ * shape] you find"): arrays mostly of strings of the kinds people export (messages with quotes,
+ * source files, Python's `ensure_ascii` records, log records), two look-alike maps at 8 MB, and
+ * shapes found slow there in round 56 (literals, numbers with large exponents, random doubles, one
+ * string dense with escapes). Each about 6 to 10 MB; a quick run makes them 2 % of that.
+ */
+export function largeDocuments(scale = 1) {
+  const count = (full) => Math.max(1, Math.round(full * scale));
+  const bytes = (full) => Math.max(4096, Math.round(full * scale));
+  const escapeNonAscii = (text) => text.replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const filled = (seed, targetBytes, make) => {
+    const random = createRandom(seed);
+    const items = [];
+    for (let size = 2; size < targetBytes; ) {
+      const item = make(random);
+      items.push(item);
+      size += JSON.stringify(item).length + 1;
+    }
+    return items;
+  };
+  const codeLine = (random) => `${'    '.repeat(random.int(0, 2))}${random.int(0, 4) === 0 ? `print("${sentence(random, englishWords, 3, 8)}")` : `${lowerName(random, 1, 3)} = ${lowerName(random, 1, 2)}(${pick(random, englishWords, random.int(1, 3), ', ')})`}`;
+  return {
+    'quoted-messages': () => toBytes(filled(31, bytes(6e6), (random) => `${sentence(random, englishWords, 4, 12)} "${camelName(random, 1, 2)}", ${sentence(random, englishWords, 2, 6)}`)),
+    'source-files': () => toBytes(filled(32, bytes(6e6), (random) => ({ path: `${pick(random, englishWords, random.int(2, 4), '/')}.py`, content: Array.from({ length: random.int(20, 60) }, () => codeLine(random)).join('\n') }))),
+    'ensure-ascii-records': () => encoder.encode(escapeNonAscii(JSON.stringify(filled(33, bytes(1.6e6), (random) => ({ id: random.int(1, 1e6), title: sentence(random, cyrillicWords, 2, 5), body: sentence(random, cyrillicWords, 10, 30) }))))),
+    'log-records': () => toBytes(filled(34, bytes(6e6), (random) => ({ level: random.pick(['info', 'warn', 'error']), message: `${sentence(random, englishWords, 4, 10)}\n\tat ${camelName(random, 2, 3)} (${lowerName(random, 1, 2)}.js:${random.int(1, 900)})\n\tat ${camelName(random, 2, 3)}` })), 2),
+    'markdown-docs-8mb': () => markdownDocs({ targetBytes: bytes(8e6) }),
+    'messages-ru-8mb': () => cyrillicMessages({ targetBytes: bytes(8e6) }),
+    'nulls-2e6': () => encoder.encode(`[${'null,'.repeat(count(2e6) - 1)}null]`),
+    'exponents-1e6': () => encoder.encode(`[${'1e308,'.repeat(count(1e6) - 1)}1e308]`),
+    'random-doubles-5e5': () => {
+      const random = createRandom(35);
+      return toBytes(Array.from({ length: count(5e5) }, () => random.fullPrecision() * 10 ** random.int(-20, 20)));
+    },
+    'newline-escapes-2e6': () => encoder.encode(`["${'a\\n'.repeat(count(2e6))}"]`),
+  };
+}

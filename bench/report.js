@@ -606,7 +606,7 @@ function briefSummaryNote(columns, processes, httpResults) {
 }
 
 /** The README's names of the sets. */
-const briefSetNames = { classic: 'classic documents', realworld: 'real-world files', 'look-alikes': 'look-alikes', bodies: 'request bodies', hostile: 'hostile shapes' };
+const briefSetNames = { classic: 'classic documents', realworld: 'real-world files', 'look-alikes': 'look-alikes', bodies: 'request bodies', hostile: 'hostile shapes', large: 'documents past 4 MiB' };
 
 /** `Node 24.21.0 (V8 13.6)` → `Node 24`, `Bun 1.4.5 (JavaScriptCore)` → `Bun 1.4`: the note under the table has the rest. */
 function briefRuntimeTitle(title) {
