@@ -1,5 +1,5 @@
 /**
- * A document past the whole-document route's size that is one array mostly of strings (arrays of
+ * A document past the whole-document route's size that is one array mostly of text (arrays of
  * messages, log records or source files, exported rows of text), handed to the engine's JSON.parse
  * in runs of its elements, each about {@link DOCUMENT_RUN_LIMITS}.runBytes long, and the runs'
  * arrays joined. Other long documents are read by the parser, whose plan (large-subtrees.ts) cuts
@@ -33,7 +33,8 @@ import type { InputBytes } from './input-bytes.js';
 import type { ResolvedOptions } from './options.js';
 import { OwnStack } from './own-slots.js';
 import { joinArrays } from './array-scratch.js';
-import { mostlyStrings } from './string-sample.js';
+import { mostlyLongStrings } from './string-sample.js';
+import { SUBTREE_PLAN_LIMITS } from './large-subtrees.js';
 import { NOT_ROUTED, UNPARSED, decodeText, parseCheckedText } from './whole-documents.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
 import { ON_BUN } from '../platform/on-bun.js';
@@ -53,10 +54,25 @@ export interface DocumentRunLimits {
   searchBytes: number;
   /** Guesses refused by JSON.parse at one cut before the document goes to the parser. */
   guessesPerCut: number;
+  /**
+   * The least share of the first 4 KB's bytes (blanks left out) inside strings, and the least mean
+   * length of those strings, quotes included: text, by the plan's thresholds (large-subtrees.ts).
+   * Arrays of records of numbers and short strings (the servers' 10 MB bodies) read slower in runs
+   * under a memory cap, whose young generation the runs' values outlive (1.23 against 0.90 times
+   * native's time on Node 26, bench/NOTES.md, round 56).
+   */
+  minStringShare: number;
+  minMeanStringBytes: number;
 }
 
 /** The limits in force. Mutable for the tests alone, which shrink them. */
-export const DOCUMENT_RUN_LIMITS: DocumentRunLimits = { runBytes: 1 << 20, searchBytes: 1 << 20, guessesPerCut: 2 };
+export const DOCUMENT_RUN_LIMITS: DocumentRunLimits = {
+  runBytes: 1 << 20,
+  searchBytes: 1 << 20,
+  guessesPerCut: 2,
+  minStringShare: SUBTREE_PLAN_LIMITS.minStringShare,
+  minMeanStringBytes: SUBTREE_PLAN_LIMITS.minMeanStringBytes,
+};
 
 /** The longest first key an object element's cuts compare, quotes included. */
 const MAX_SIGNATURE_BYTES = 64;
@@ -73,7 +89,9 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
   while (first < length && isWhitespace(bytes[first])) first++;
   let close = length - 1;
   while (close > first && isWhitespace(bytes[close])) close--;
-  if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET || !mostlyStrings(bytes, first, close)) return NOT_ROUTED;
+  if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET || !mostlyLongStrings(bytes, first, close, limits.minStringShare, limits.minMeanStringBytes)) {
+    return NOT_ROUTED;
+  }
   const cuts = new CutGuesser(bytes, first + 1, close);
   if (cuts.elementOpening === 0) return NOT_ROUTED;
   // Strings alone need no checks of keys or depth (parseRun).

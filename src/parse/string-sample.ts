@@ -5,15 +5,17 @@ import { BACKSLASH, QUOTE, isWhitespace } from './bytes.js';
 /** Bytes from a document's start that are sampled. */
 const SAMPLE_BYTES = 4096;
 
-/** The sample: bytes inside strings (quotes included), and bytes other than blanks outside strings. */
+/** The sample: bytes inside strings (quotes included), how many strings, and bytes other than blanks. */
 interface StringSample {
   inStrings: number;
+  strings: number;
   content: number;
 }
 
 function sampleStrings(bytes: Uint8Array, from: number, end: number): StringSample {
   const stop = end - from < SAMPLE_BYTES ? end : from + SAMPLE_BYTES;
   let inStrings = 0;
+  let strings = 0;
   let blanks = 0;
   for (let at = from; at < stop; at++) {
     if (isWhitespace(bytes[at])) blanks++;
@@ -21,8 +23,9 @@ function sampleStrings(bytes: Uint8Array, from: number, end: number): StringSamp
     const open = at;
     while (++at < stop && bytes[at] !== QUOTE) if (bytes[at] === BACKSLASH) at++;
     inStrings += at - open + 1;
+    strings++;
   }
-  return { inStrings, content: stop - from - blanks };
+  return { inStrings, strings, content: stop - from - blanks };
 }
 
 /**
@@ -44,3 +47,12 @@ export function mostlyStrings(bytes: Uint8Array, from: number, end: number): boo
   return 4 * inStrings >= 3 * content;
 }
 
+
+/**
+ * Whether, in the same sample, at least `minShare` of the bytes other than blanks lie inside strings,
+ * and those strings average `minMeanBytes` bytes or more, quotes included: text, not records.
+ */
+export function mostlyLongStrings(bytes: Uint8Array, from: number, end: number, minShare: number, minMeanBytes: number): boolean {
+  const { inStrings, strings, content } = sampleStrings(bytes, from, end);
+  return inStrings >= minShare * content && inStrings >= minMeanBytes * strings;
+}

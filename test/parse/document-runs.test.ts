@@ -10,8 +10,11 @@ import { NOT_ROUTED } from '../../src/parse/whole-documents.js';
 import { withEscapedKeysRight } from './escaped-key-answer.js';
 import { utf8 } from './oracle.js';
 
-/** Runs of about 60 bytes, so that small documents are cut many times; elements of up to 600 bytes. */
-const SMALL = { runBytes: 60, searchBytes: 600, guessesPerCut: 4 };
+/**
+ * Runs of about 60 bytes, so that small documents are cut many times; elements of up to 600 bytes;
+ * any document mostly of strings, short ones too (the default thresholds have a test of their own).
+ */
+const SMALL = { runBytes: 60, searchBytes: 600, guessesPerCut: 4, minStringShare: 0.75, minMeanStringBytes: 0 };
 const DEFAULT_LIMITS = { ...DOCUMENT_RUN_LIMITS };
 
 /** readDocumentInRuns's answer for `text`: the value, or NOT_ROUTED. */
@@ -137,6 +140,17 @@ describe('one long array of strings goes to JSON.parse in runs of its elements',
 });
 
 describe('other long documents are left to the parser', () => {
+  it('by default, takes arrays of text and leaves arrays of records of numbers and short strings', () => {
+    Object.assign(DOCUMENT_RUN_LIMITS, { minStringShare: DEFAULT_LIMITS.minStringShare, minMeanStringBytes: DEFAULT_LIMITS.minMeanStringBytes });
+    const text = JSON.stringify(Array.from({ length: 40 }, (_, index) => ({ path: `src/${index}.py`, content: sentence(index).repeat(3) })));
+    expect(inRuns(text)).toEqual(JSON.parse(text));
+    // The HTTP bench's records (bench/http-payload.js): 79 % in strings of 9 bytes on average.
+    const records = JSON.stringify(Array.from({ length: 40 }, (_, index) => ({ id: 100_000 + index, name: `customer ${index}`, email: `customer.${index}@example.com`, active: index % 3 !== 0, score: index * 1.37, tags: ['alpha', 'beta'], address: { city: 'Springfield', zip: String(10_000 + index) } })));
+    expect(inRuns(records)).toBe(NOT_ROUTED);
+    expect(inRuns(JSON.stringify(Array.from({ length: 200 }, (_, index) => `s${index}`)))).toBe(NOT_ROUTED);
+  });
+
+
   it('leaves objects to the parser, even maps of names to strings', () => {
     const map = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`name_${index}`, sentence(index)]));
     const text = JSON.stringify(map);
