@@ -27,7 +27,8 @@ import { skipTextWords } from './word-view.js';
 import { OwnStack } from './own-slots.js';
 import { joinArrays } from './array-scratch.js';
 import { joinObjects } from './join-objects.js';
-import { typedArrayIndexOf, typedArraySet } from '../buffers/intrinsics.js';
+import { typedArraySet } from '../buffers/intrinsics.js';
+import { closingQuoteAt } from './string-end.js';
 import { byteRange } from './byte-views.js';
 
 /** Whether this engine hands subtrees to JSON.parse at all. */
@@ -99,21 +100,6 @@ const WORDS_AFTER_ESCAPE = 4;
 
 /** Escapes in one string after which the plan's pass looks for its end by the engine's search. */
 const DENSE_ESCAPES = 64;
-
-/**
- * The closing quote of the string whose backslash at `backslash` starts an escape: the first quote
- * after the escaped byte with an even run of backslashes before it; `end` if there is none.
- */
-function closingQuoteAt(bytes: Uint8Array, backslash: number, end: number): number {
-  for (let from = backslash + 2; ; ) {
-    const quote = typedArrayIndexOf(bytes, QUOTE, from);
-    if (quote === -1 || quote >= end) return end;
-    let before = quote - 1;
-    while (bytes[before] === BACKSLASH) before--;
-    if (((quote - 1 - before) & 1) === 0) return quote;
-    from = quote + 1;
-  }
-}
 
 /** Containers the plan follows: deeper input is read by the parser alone. */
 const MAX_PLAN_DEPTH = 256;

@@ -1,4 +1,5 @@
 import { BACKSLASH, LOWER_U, QUOTE } from './bytes.js';
+import { DENSE_STRING_ESCAPES, READS_DENSE_STRINGS, readDenseString } from './dense-escapes.js';
 import { byteRange } from './byte-views.js';
 import { ByteArray, CHEAP_BUFFER_COPY, copyBytes } from './copy-bytes.js';
 import { fromCodes, joinCodes, MAX_FROM_CODES } from './from-codes.js';
@@ -279,6 +280,8 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
   let runStart = start;
   let pos = escapeAt;
   let wordScanAt = pos;
+  /** Escapes read: past DENSE_STRING_ESCAPES the rest of the string goes to JSON.parse (dense-escapes.ts). */
+  let escapes = 0;
   // Stops at the closing quote, a control character or the end; finishString tells them apart.
   while (pos < end) {
     const byte = bytes[pos];
@@ -303,6 +306,10 @@ function readEscapedString(state: ParseState, start: number, escapeAt: number, n
       continue;
     }
     if (kind !== ESCAPE) break;
+    if (READS_DENSE_STRINGS && ++escapes === DENSE_STRING_ESCAPES) {
+      const dense = readDenseString(state, start, pos);
+      if (dense !== undefined) return dense;
+    }
     // The output never outgrows the input read so far: every escape is at least as long as its UTF-8.
     if (capacity < pos + 12 - start) {
       out = growScratch(out, pos + 12 - start);
@@ -377,6 +384,8 @@ function readEscapedStringByWords(state: ParseState, start: number, escapeAt: nu
   while (from < escapeAt) out[length++] = bytes[from++];
   let nonAscii = nonAsciiBefore;
   const fatal = state.fatal;
+  /** Escapes read: past DENSE_STRING_ESCAPES the rest of the string goes to JSON.parse (dense-escapes.ts). */
+  let escapes = 0;
   // Where the raw bytes not yet checked as UTF-8 (fatal mode) begin: they are checked run by run, as copyRaw does.
   let runStart = escapeAt;
   let pos = escapeAt;
@@ -412,6 +421,10 @@ function readEscapedStringByWords(state: ParseState, start: number, escapeAt: nu
       continue;
     }
     if (kind !== ESCAPE) break;
+    if (READS_DENSE_STRINGS && ++escapes === DENSE_STRING_ESCAPES) {
+      const dense = readDenseString(state, start, pos);
+      if (dense !== undefined) return dense;
+    }
     // Tested here: V8 does not inline checkUtf8, a call at every escape of text dense with them.
     if (fatal) checkUtf8(state, runStart, pos);
     // An escape writes at most four bytes (a surrogate pair's UTF-8).

@@ -162,6 +162,34 @@ describe('\\u escapes of every width, read in the escape loop itself', () => {
   });
 });
 
+describe('long strings dense with escapes, read past 1,024 escapes by JSON.parse', () => {
+  const dense = (count: number, escape = '\\n') => `${'a'.repeat(3)}${`b${escape}`.repeat(count)}`;
+  it('agree with JSON.parse as values, keys and elements, with every kind of escape', () => {
+    for (const escape of ['\\n', '\\"', '\\\\', '\\u0416', '\\uD83D\\uDE00', '\\uD800', '\\/']) {
+      for (const count of [1023, 1024, 1025, 3000]) {
+        const text = `"${dense(count, escape)}é"`;
+        expectAgreement(utf8(text));
+        expectAgreement(utf8(`{${text}:[${text},1]}`));
+      }
+    }
+  });
+
+  it('fail where the loop fails: a control character, the end of input, bad escapes, invalid UTF-8 in fatal mode', () => {
+    const before = `"${dense(1500)}`;
+    for (const [text, position] of [
+      [`${before}\u0001x"`, before.length],
+      [`${before}`, before.length],
+      [`${before}\\x"`, before.length + 1],
+      [`${before}\\u12G4"`, before.length + 4],
+    ] as const) {
+      expectFailureAt(text, position);
+    }
+    const invalid = new Uint8Array([...utf8(before), 0xff, 0x22]);
+    expectAgreement(invalid);
+    expectAgreement(invalid, { fatal: true });
+  });
+});
+
 describe('long non-ASCII strings', () => {
   it('agree with JSON.parse with a 4-byte character at every offset around the decoder thresholds', () => {
     for (const body of [letters(60), cyrillic(30), chinese(20)]) {
