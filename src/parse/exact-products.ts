@@ -3,7 +3,7 @@
 // midpoint to be trusted.
 
 /** Veltkamp's splitter: 2^27 + 1 cuts a double into two halves of at most 26 bits. */
-const SPLITTER = 134217729;
+export const SPLITTER = 134217729;
 
 /**
  * A rounding offset scaled by this still rounds back to its result only while it lies more than

@@ -4,8 +4,8 @@ import { decodeAscii } from './utf8.js';
 import { joinCodes } from './from-codes.js';
 import { wordsOf } from './word-view.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
-import { MIDPOINT_SCALE, productError, splitHigh } from './exact-products.js';
-import { scaleByPowerOfTen, scaledResult } from './powers-of-ten.js';
+import { MIDPOINT_SCALE, SPLITTER, productError, splitHigh } from './exact-products.js';
+import { scaleByPowerOfTen } from './powers-of-ten.js';
 
 /** Powers of ten that are exact doubles: 10^0 to 10^22 (typed: a store never meets a prototype's setter). */
 const EXACT_POWERS_OF_TEN = new Float64Array(23);
@@ -76,8 +76,8 @@ export function readNumber(state: ParseState): void {
   if (byte === DOT) {
     fractionStart = ++pos;
     // The fraction takes what the integer's digits left of EXACT_DIGITS; after a zero integer, its
-    // own leading zeros take none (`0.000123…`: they only scale).
-    if (significand === 0) {
+    // own leading zeros take none (`0.000123…`: they only scale). Not in the browser build (its cap).
+    if (!BROWSER_BUILD && significand === 0) {
       while (pos < end && bytes[pos] === DIGIT_0) pos++;
       stop = pos + EXACT_DIGITS < end ? pos + EXACT_DIGITS : end;
     } else {
@@ -159,7 +159,7 @@ export function readNumber(state: ParseState): void {
   // Left out of the browser bundle, for its size cap.
   if (!BROWSER_BUILD && scaledValue(significand, tail, tailDigits, exponent)) {
     state.pos = pos;
-    numberRead[0] = negative ? -scaledResult[0] : scaledResult[0];
+    if (negative) numberRead[0] = -numberRead[0];
     return;
   }
   return readNumberText(state, start);
@@ -167,16 +167,16 @@ export function readNumber(state: ParseState): void {
 
 /**
  * (prefix x 10^tailDigits + tail) x 10^exponent by a power of ten past the exact ones, into
- * `scaledResult[0]` (powers-of-ten.ts); false when that cannot be sure.
+ * `numberRead[0]` (powers-of-ten.ts); false when that cannot be sure.
  */
 function scaledValue(prefix: number, tail: number, tailDigits: number, exponent: number): boolean {
-  if (tailDigits === 0) return scaleByPowerOfTen(prefix, 0, exponent);
+  if (tailDigits === 0) return scaleByPowerOfTen(prefix, 0, exponent, numberRead);
   const scale = EXACT_POWERS_OF_TEN[tailDigits];
   const prefixHigh = splitHigh(prefix);
   const upper = prefixHigh * scale;
   const lower = (prefix - prefixHigh) * scale + tail;
   const high = upper + lower;
-  return scaleByPowerOfTen(high, lower - (high - upper), exponent);
+  return scaleByPowerOfTen(high, lower - (high - upper), exponent, numberRead);
 }
 
 /**
@@ -276,7 +276,9 @@ function extendedValue(prefix: number, tail: number, tailDigits: number, exponen
   if (exponent < -22 || exponent > 22) return -1;
   // prefix x 10^tailDigits + tail, exactly, as high + low.
   const scale = EXACT_POWERS_OF_TEN[tailDigits];
-  const prefixHigh = splitHigh(prefix);
+  // Split here, not by splitHigh: a call V8 inlines, but its wrapper cost the browser bundle bytes.
+  const cut = SPLITTER * prefix;
+  const prefixHigh = cut - (cut - prefix);
   const upper = prefixHigh * scale;
   const lower = (prefix - prefixHigh) * scale + tail;
   const high = upper + lower;

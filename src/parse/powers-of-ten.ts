@@ -30,50 +30,49 @@ const UP_SCALE = 2 ** 128;
 const LARGEST_RESULT = 1e300;
 const SMALLEST_RESULT = 1e-280;
 
-/** `high` and `low` of 10^e at `2 * (e - MIN_EXPONENT)`; NaN until first used. */
-const powerPairs = new Float64Array(2 * (MAX_EXPONENT - MIN_EXPONENT + 1)).fill(Number.NaN);
-
-/** Where {@link scaleByPowerOfTen} leaves its result: a double returned from a call is boxed. */
-export const scaledResult = new Float64Array(1);
+/**
+ * `high` and `low` of 10^e at `2 * (e - MIN_EXPONENT)`, NaN until first used; the table is made at
+ * the first call, so that no module-level code reaches the browser bundle, which never calls it.
+ */
+let powerPairs: Float64Array | undefined;
 
 /**
- * `(high + low) x 10^exponent` correctly rounded into `scaledResult[0]`, for `high + low` an exact
- * non-negative integer below 2^64 with `|low|` at most half a unit of `high`; false when this
- * cannot be sure, and the caller converts the text instead.
+ * `(high + low) x 10^exponent` correctly rounded into `result[0]` (a double returned from a call is
+ * boxed), for `high + low` an exact non-negative integer below 2^64 with `|low|` at most half a unit
+ * of `high`; false, `result` untouched, when this cannot be sure, and the caller converts the text.
  */
-export function scaleByPowerOfTen(high: number, low: number, exponent: number): boolean {
+export function scaleByPowerOfTen(high: number, low: number, exponent: number, result: Float64Array): boolean {
   if (exponent < MIN_EXPONENT || exponent > MAX_EXPONENT) return false;
+  const pairs = (powerPairs ??= new Float64Array(2 * (MAX_EXPONENT - MIN_EXPONENT + 1)).fill(Number.NaN));
   const index = 2 * (exponent - MIN_EXPONENT);
-  let powerHigh = powerPairs[index];
+  let powerHigh = pairs[index];
   // NaN, not yet made.
-  if (powerHigh !== powerHigh) powerHigh = makePowerPair(exponent, index);
+  if (powerHigh !== powerHigh) powerHigh = makePowerPair(pairs, exponent, index);
   const approximation = high * powerHigh;
   if (!(approximation < LARGEST_RESULT && approximation > SMALLEST_RESULT)) return false;
-  const correction = productError(high, powerHigh, approximation) + (high * powerPairs[index + 1] + low * powerHigh);
-  const result = approximation + correction;
-  // How far the exact value lies from `result` (the subtraction is exact: they are neighbours).
-  const offset = approximation - result + correction;
-  if (result + offset * MIDPOINT_SCALE !== result) return false;
+  const correction = productError(high, powerHigh, approximation) + (high * pairs[index + 1] + low * powerHigh);
+  const rounded = approximation + correction;
+  // How far the exact value lies from `rounded` (the subtraction is exact: they are neighbours).
+  const offset = approximation - rounded + correction;
+  if (rounded + offset * MIDPOINT_SCALE !== rounded) return false;
   // Past the double's largest value the product is Infinity, as JSON.parse gives.
-  scaledResult[0] = exponent > UNSCALED_MAX_EXPONENT ? result * UP_SCALE : result;
+  result[0] = exponent > UNSCALED_MAX_EXPONENT ? rounded * UP_SCALE : rounded;
   return true;
 }
-
-const bits = new BigUint64Array(1);
-const bitsAsDouble = new Float64Array(bits.buffer);
 
 /**
  * Makes and stores the pair for 10^exponent; returns its high part. `high` is the engine's
  * correctly rounded `Number('1e…')`, `low` the rounded rest, found with integers: 10^e - high for
  * e >= 0; for e < 0, with high = m x 2^q, the rest is high x (2^-q - m x 10^-e) / (m x 10^-e).
  */
-function makePowerPair(exponent: number, index: number): number {
+function makePowerPair(pairs: Float64Array, exponent: number, index: number): number {
   const high = Number(`1e${exponent}`);
   let low: number;
   if (exponent >= 0) {
     low = Number(10n ** BigInt(exponent) - BigInt(high));
   } else {
-    bitsAsDouble[0] = high;
+    const bits = new BigUint64Array(1);
+    new Float64Array(bits.buffer)[0] = high;
     const word = bits[0];
     const mantissa = (word & 0xfffffffffffffn) | 0x10000000000000n;
     const twoExponent = Number(word >> 52n) - 1075;
@@ -82,8 +81,8 @@ function makePowerPair(exponent: number, index: number): number {
     low = high * (Number(ratio) / Number(RATIO_SCALE));
   }
   const scale = exponent > UNSCALED_MAX_EXPONENT ? DOWN_SCALE : 1;
-  powerPairs[index] = high * scale;
-  powerPairs[index + 1] = low * scale;
+  pairs[index] = high * scale;
+  pairs[index + 1] = low * scale;
   return high * scale;
 }
 

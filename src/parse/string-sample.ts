@@ -1,14 +1,15 @@
 // A sample of a document's first bytes, how much of it lies inside strings, to choose its way before
 // reading it (whole-documents.ts).
 import { BACKSLASH, QUOTE, isWhitespace } from './bytes.js';
+import { BROWSER_BUILD } from '../platform/browser-build.js';
 
 /** Bytes from a document's start that are sampled. */
 const SAMPLE_BYTES = 4096;
 
-/** The sample: bytes inside strings (quotes included), how many strings, and bytes other than blanks. */
+/** The sample: bytes inside strings (quotes included), how many strings (outside the browser build), and bytes other than blanks. */
 interface StringSample {
   inStrings: number;
-  strings: number;
+  strings?: number;
   content: number;
 }
 
@@ -23,9 +24,10 @@ function sampleStrings(bytes: Uint8Array, from: number, end: number): StringSamp
     const open = at;
     while (++at < stop && bytes[at] !== QUOTE) if (bytes[at] === BACKSLASH) at++;
     inStrings += at - open + 1;
-    strings++;
+    // Counted for mostlyLongStrings, which the browser build has not (its cap).
+    if (!BROWSER_BUILD) strings++;
   }
-  return { inStrings, strings, content: stop - from - blanks };
+  return BROWSER_BUILD ? { inStrings, content: stop - from - blanks } : { inStrings, strings, content: stop - from - blanks };
 }
 
 /**
@@ -54,5 +56,5 @@ export function mostlyStrings(bytes: Uint8Array, from: number, end: number): boo
  */
 export function mostlyLongStrings(bytes: Uint8Array, from: number, end: number, minShare: number, minMeanBytes: number): boolean {
   const { inStrings, strings, content } = sampleStrings(bytes, from, end);
-  return inStrings >= minShare * content && inStrings >= minMeanBytes * strings;
+  return inStrings >= minShare * content && inStrings >= minMeanBytes * strings!;
 }

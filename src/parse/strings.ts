@@ -476,11 +476,16 @@ function readEscapedStringByWords(state: ParseState, start: number, escapeAt: nu
   return buildString(state, out, 0, length, nonAscii);
 }
 
-/** Each byte's value as a hexadecimal digit, -1 for the others. */
-const HEX_VALUES = new Int8Array(256).fill(-1);
-for (let digit = 0; digit < 16; digit++) {
-  HEX_VALUES[digit.toString(16).charCodeAt(0)] = digit;
-  HEX_VALUES[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
+/** Each byte's value as a hexadecimal digit, -1 for the others; none in the browser build (its cap), which has no word loop. */
+const HEX_VALUES: Int8Array = BROWSER_BUILD ? (undefined as unknown as Int8Array) : hexValueTable();
+
+function hexValueTable(): Int8Array {
+  const table = new Int8Array(256).fill(-1);
+  for (let digit = 0; digit < 16; digit++) {
+    table[digit.toString(16).charCodeAt(0)] = digit;
+    table[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
+  }
+  return table;
 }
 
 /** The byte each one-letter escape stands for, by its letter; 0 for the others. */

@@ -46,6 +46,7 @@ import { mostlyStrings } from './string-sample.js';
 import { GUARDS_CONSTRUCTOR, GUARDS_PROTO, valueNestsAtMost } from './value-depth.js';
 import { BACKSLASH_TEXT, keysHoldNoEscape } from './text-scan.js';
 import { bytesMayHoldWord } from './byte-search.js';
+import { PARSE_FAILED } from './errors.js';
 
 /** Returned when the document is left to the parser: JSON.parse never returns it. */
 export const NOT_ROUTED = undefined;
@@ -82,12 +83,17 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
   } catch {
     return NOT_ROUTED;
   }
+  // The browser build has no runs, and so no UNPARSED to tell apart: the bytes go to its size cap.
+  if (BROWSER_BUILD) return parseCheckedText(text, bytes, first, last + 1, options);
   const value = parseCheckedText(text, bytes, first, last + 1, options);
   return value === UNPARSED ? NOT_ROUTED : value;
 }
 
-/** What {@link parseCheckedText} returns when JSON.parse refused the text (a symbol: JSON.parse never returns one). */
-export const UNPARSED: unique symbol = Symbol('unparsed');
+/**
+ * What {@link parseCheckedText} returns when JSON.parse refused the text: the parser's failure
+ * sentinel, a symbol JSON.parse never returns. The browser build, which has no runs, gives NOT_ROUTED.
+ */
+export const UNPARSED = PARSE_FAILED;
 
 /**
  * JSON.parse's value of `text`, decoded from `bytes[first, end)` (the brackets of a run of an
@@ -122,13 +128,12 @@ export function parseCheckedText(text: string, bytes: Uint8Array, first: number,
   if (guardsKeys && !checksValueDepth && (BROWSER_BUILD ? text.includes(PROTO_TEXT) : mayHoldGuardedKey(text, bytes, first, last + 1, options))) {
     return NOT_ROUTED;
   }
-  let value: unknown;
   try {
-    value = builtinJsonParse!(text);
+    const value = builtinJsonParse!(text);
+    return BROWSER_BUILD || !checksValueDepth || valueNestsAtMost(value, maxDepth, keyGuards(options)) ? value : NOT_ROUTED;
   } catch {
-    return UNPARSED;
+    return BROWSER_BUILD ? NOT_ROUTED : UNPARSED;
   }
-  return BROWSER_BUILD || !checksValueDepth || valueNestsAtMost(value, maxDepth, keyGuards(options)) ? value : NOT_ROUTED;
 }
 
 /**
