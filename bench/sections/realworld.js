@@ -8,6 +8,7 @@ import { benchDir, engine, runChild } from '../environment.js';
 import { formatBytes, formatRatio, geometricMean, indent, textTable } from '../format.js';
 import { progress, say } from '../progress.js';
 import { realworldText, summarizeRuns } from '../realworld-summary.js';
+import { setGroups } from '../realworld-sets.js';
 
 const speedScript = join(benchDir, 'children/realworld.js');
 const memoryScript = join(benchDir, 'children/document-memory.js');
@@ -55,13 +56,19 @@ function memoryText(memory, quick) {
 export async function runRealworld(context) {
   const processes = context.quick ? 1 : context.processes;
   say(`\n■ Real-world documents — parseBinary against native, side by side, in ${processes} fresh process${processes === 1 ? '' : 'es'}`);
-  const settings = JSON.stringify({ ...childSettings(context), budget: context.budget });
   const runs = [];
   for (let index = 0; index < processes; index++) {
-    progress(`realworld: process ${index + 1}/${processes}`);
-    const run = await runChild(speedScript, ['--expose-gc'], [settings], { timeoutMs: 1_800_000 });
-    if (run.error) throw new Error(`process ${index + 1}: ${run.error}`);
-    runs.push(run);
+    // Each group of sets in a fresh process of its own (setGroups), joined as one process's run.
+    const parts = [];
+    for (const sets of setGroups) {
+      progress(`realworld: process ${index + 1}/${processes}, ${sets.join(', ')}`);
+      const settings = JSON.stringify({ ...childSettings(context), sets, budget: context.budget });
+      const part = await runChild(speedScript, ['--expose-gc'], [settings], { timeoutMs: 1_800_000 });
+      if (part.error) throw new Error(`process ${index + 1}: ${part.error}`);
+      parts.push(part);
+    }
+    const freshPageMicros = parts.map((part) => part.freshPageMicros).find(Number.isFinite);
+    runs.push({ documents: parts.flatMap((part) => part.documents), ...(freshPageMicros !== undefined ? { freshPageMicros } : {}) });
   }
   const summary = summarizeRuns(runs);
   say(realworldText(summary, context));
