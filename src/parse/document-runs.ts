@@ -74,6 +74,9 @@ export const DOCUMENT_RUN_LIMITS: DocumentRunLimits = {
   minMeanStringBytes: SUBTREE_PLAN_LIMITS.minMeanStringBytes,
 };
 
+/** Past runBytes, the room the run's buffer has before it is made again: most runs end within an element. */
+const RUN_SLACK_BYTES = 64 * 1024;
+
 /** The longest first key an object element's cuts compare, quotes included. */
 const MAX_SIGNATURE_BYTES = 64;
 
@@ -99,8 +102,9 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
   const runs = new OwnStack<unknown[]>([]);
   // Each run is copied between brackets into this, and decoded from it: `[` + text + `]` made a
   // second, flat copy of each run's text in fresh memory, a quarter of the time on ASCII strings.
-  const bracketed = new Uint8Array(limits.runBytes + limits.searchBytes + 2);
-  bracketed[0] = OPEN_BRACKET;
+  // Made for a run of runBytes and a little more, and made again for a longer one: every byte of it
+  // counts in what a parse allocates (5 MB of ASCII with one emoji, bench/NOTES.md, round 56).
+  let bracketed = new Uint8Array(Math.min(close - first, limits.runBytes + RUN_SLACK_BYTES) + 2);
   let from = first + 1;
   const most = limits.runBytes + limits.searchBytes;
   for (;;) {
@@ -108,6 +112,7 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
     let run: unknown = UNPARSED;
     for (let guesses = 0; ; ) {
       if (cut === -1) return NOT_ROUTED;
+      if (cut - from + 2 > bracketed.length) bracketed = new Uint8Array(cut - from + 2);
       run = parseRun(bytes, from, cut, bracketed, strings, options);
       if (run !== UNPARSED) break;
       if (cut === close || ++guesses === limits.guessesPerCut) return NOT_ROUTED;
@@ -129,6 +134,7 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
  */
 function parseRun(bytes: Uint8Array, from: number, to: number, bracketed: Uint8Array, strings: boolean, options: ResolvedOptions): unknown {
   const end = to - from + 2;
+  bracketed[0] = OPEN_BRACKET;
   typedArraySet(bracketed, byteRange(bytes, from, to), 1);
   bracketed[end - 1] = CLOSE_BRACKET;
   let text: string;
