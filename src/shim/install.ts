@@ -66,12 +66,11 @@ export function install(options?: InstallOptions): InstallReport {
  */
 function builtInShapes() {
   return {
-    // The default value keeps `length` at 1, as for a built-in whose second argument is optional.
-    parseBinary<T = unknown>(
-      input: BinaryInput,
-      options: ParseBinaryOptions | undefined = undefined,
-    ): ParseBinaryResult<T> {
-      return parseBinary(input, options) as ParseBinaryResult<T>;
+    // The optional second argument as a rest parameter keeps `length` at 1, as for a built-in whose
+    // second argument is optional, whatever a minifier does with unused defaults (round 56).
+    parseBinary<T = unknown>(input: BinaryInput, ...options: [ParseBinaryOptions?]): ParseBinaryResult<T> {
+      // Read only when given: an absent index would be looked up on a polluted Array.prototype.
+      return parseBinary(input, options.length > 0 ? options[0] : undefined) as ParseBinaryResult<T>;
     },
     detach(this: ArrayBuffer): void {
       // The byteLength getter, captured before any user code could patch it, throws for anything

@@ -42,6 +42,19 @@ describe('install', () => {
     expect(Object.hasOwn(parseBinary, 'prototype')).toBe(false);
   });
 
+  it('takes its options only when given: an index a program put on Array.prototype is no options', () => {
+    install();
+    const parseBinary = installedFunction(JSON, 'parseBinary') as (input: Uint8Array, options?: object) => { ok: boolean; code?: string };
+    const bytes = new TextEncoder().encode('{"__proto__":1}');
+    Object.defineProperty(Array.prototype, '0', { configurable: true, get: () => ({ protoAction: 'error' }) });
+    try {
+      expect(parseBinary(bytes).ok).toBe(true);
+      expect(parseBinary(bytes, { protoAction: 'error' })).toMatchObject({ ok: false, code: 'FORBIDDEN_KEY' });
+    } finally {
+      delete (Array.prototype as unknown as Record<string, unknown>)[0];
+    }
+  });
+
   it('gives ArrayBuffer.prototype.detach the descriptor, name and length of a built-in', () => {
     if (!canDetach) return;
     install();
