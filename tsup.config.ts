@@ -48,8 +48,9 @@ export default defineConfig([
     // variant of the key cache (bench/NOTES.md, "Browser bundle size").
     minify: 'terser',
     // The parser's internal names are mangled too: no public object has a property by these names.
-    // Unused parameters go (keep_fargs: false): nothing in these files reads a function's length,
-    // and the parameters only Node's paths read cost round 56 the bytes that kept index.js in budget.
+    // Unused parameters go (keep_fargs: false): the parameters only Node's paths read cost round 56
+    // the bytes that kept index.js in budget. A function's length changes with them, so the shim's
+    // JSON.parseBinary takes its optional argument as a rest parameter (src/shim/install.ts).
     terserOptions: {
       module: true,
       compress: { passes: 5, pure_getters: true, hoist_funs: true, keep_fargs: false },
