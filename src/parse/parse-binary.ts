@@ -84,7 +84,7 @@ export function parseBinary<T = unknown>(input: BinaryInput, options?: ParseBina
     const routed = readWholeDocument(inputBytes, start, resolved);
     if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };
   }
-  // Longer arrays and objects mostly of strings go to JSON.parse in runs of their elements (document-runs.ts).
+  // A longer document that is one array of text goes to JSON.parse in runs of its elements (document-runs.ts).
   if (READS_DOCUMENT_RUNS && !decided && length > WHOLE_DOCUMENT_LIMITS.documentRunsAfterBytes) {
     const routed = readDocumentInRuns(inputBytes, start, resolved);
     if (routed !== NOT_ROUTED) return { ok: true, value: routed as T };

@@ -52,7 +52,7 @@ export class ParseState {
   // The four fields of large-subtrees.ts are set in the constructor, outside the browser build (its size cap).
   /** Subtrees for the engine's JSON.parse, as offset pairs (large-subtrees.ts); undefined if none. */
   declare subtrees: number[] | undefined;
-  /** For each pair of `subtrees` that is an array read in runs, where its runs end (large-subtrees.ts). */
+  /** For each pair of `subtrees` that is a container read in runs, where its runs end (large-subtrees.ts). */
   declare subtreeRuns: number[][] | undefined;
   /** The next pair of `subtrees` still ahead. */
   declare subtreeIndex: number;

@@ -96,9 +96,9 @@ export function readWholeDocument(input: InputBytes, start: number, options: Res
 export const UNPARSED = PARSE_FAILED;
 
 /**
- * JSON.parse's value of `text`, decoded from `bytes[first, end)` (the brackets of a run of an
- * container's elements, document-runs.ts, excepted), when none of the module comment's conditions keeps it
- * from JSON.parse; NOT_ROUTED when one does, {@link UNPARSED} when JSON.parse refuses it.
+ * JSON.parse's value of `text`, decoded from `bytes[first, end)` (but for the brackets of a run of an
+ * array's elements, document-runs.ts), when none of the module comment's conditions keeps it from
+ * JSON.parse; NOT_ROUTED when one does, {@link UNPARSED} when JSON.parse refuses it.
  */
 export function parseCheckedText(text: string, bytes: Uint8Array, first: number, end: number, options: ResolvedOptions): unknown {
   const last = end - 1;
