@@ -3,7 +3,7 @@
 // that no scavenge runs during a parse (see sections/memory.js for the method).
 // settings: { library, corpusDir, quick, filter }
 import { realworldSets } from '../realworld-sets.js';
-import { collectGarbage, importLibrary, javascriptMemory, readSettings, report, watchGarbageCollections } from './child-kit.js';
+import { collectGarbage, importLibrary, javascriptMemory, readSettings, report, uncountedText, watchGarbageCollections } from './child-kit.js';
 
 const settings = readSettings();
 const { parseBinary } = await importLibrary(settings);
@@ -17,23 +17,6 @@ const parsers = {
   },
 };
 const readings = settings.quick ? 1 : 3;
-
-/**
- * What `javascriptMemory()` leaves out of native's decoded text. Node 26 counts the external
- * two-byte strings its decoders make of a text past about 1 MB at half their size (citm_catalog's
- * 3.45 MB text counted 1.64 MB, resident memory grew by 3.45 MB; Node 24 counts it whole:
- * bench/NOTES.md, round 48). The text's true size is its length times its bytes a character; a
- * shortfall of more than a quarter of it is added to native's figure. parseBinary's figure stays as
- * reported: on these documents it makes no such string (its long texts are one-byte, or under 1 MB).
- */
-function uncountedNativeText(bytes) {
-  collectGarbage();
-  const before = javascriptMemory();
-  const text = decoder.decode(bytes);
-  const reported = javascriptMemory() - before;
-  const size = text.length * (/[^\u0000-\u00ff]/.test(text) ? 2 : 1);
-  return reported < 0.75 * size ? size - reported : 0;
-}
 
 function median(values) {
   const sorted = values.slice().sort((a, b) => a - b);
@@ -63,7 +46,9 @@ if (!collectGarbage) {
         value = null;
       }
     }
-    const nativeUncounted = uncountedNativeText(bytes);
+    // parseBinary's figure stays as reported: on these documents it makes no such string (its long
+    // texts are one-byte, or under 1 MB).
+    const nativeUncounted = uncountedText(decoder, bytes);
     results.push({ set, id, bytes: bytes.byteLength, native: median(allocated.native) + nativeUncounted, nativeUncounted, parseBinary: median(allocated.parseBinary) });
   }
   const collections = await watcher.stop();

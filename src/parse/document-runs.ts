@@ -108,7 +108,11 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
   let from = first + 1;
   const most = limits.runBytes + limits.searchBytes;
   for (;;) {
-    let cut = close - from > most ? cuts.next(from + limits.runBytes, from + most) : close;
+    // The rest is one run when it fits the buffer, or when no cut is found and it is no longer than
+    // a run may be: a last run of up to `most` bytes made a buffer of its size for it alone, 2 MB of
+    // the 17.5 a 5 MB array of text allocated (bench/NOTES.md, round 57).
+    let cut = close - from <= most && close - from + 2 <= bracketed.length ? close : cuts.next(from + limits.runBytes, from + most);
+    if (cut === -1 && close - from <= most) cut = close;
     let run: unknown = UNPARSED;
     for (let guesses = 0; ; ) {
       if (cut === -1) return NOT_ROUTED;
@@ -117,6 +121,7 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
       if (run !== UNPARSED) break;
       if (cut === close || ++guesses === limits.guessesPerCut) return NOT_ROUTED;
       cut = cuts.next(cut + 1, from + most);
+      if (cut === -1 && close - from <= most) cut = close;
     }
     if (run === NOT_ROUTED) return NOT_ROUTED;
     runs.push(run as unknown[]);
