@@ -1,47 +1,37 @@
-// Joining the objects JSON.parse made of runs of one object's members (document-runs.ts,
-// large-subtrees.ts) into the object JSON.parse of the whole would make.
+// Joining the objects JSON.parse made of runs of one object's members (large-subtrees.ts) into the
+// object JSON.parse of the whole would make.
+import { emptyDictionary } from './map-objects.js';
+import { OwnStack } from './own-slots.js';
 
 // Captured at load, as a program may replace them later.
-const objectAssign = Object.assign;
 const objectKeys = Object.keys;
-const defineProperty = Object.defineProperty;
-const getOwnPropertyNames = Object.getOwnPropertyNames;
-const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const hasOwn = Object.hasOwn;
+const setPrototypeOf = Object.setPrototypeOf;
 const ObjectPrototype = Object.prototype;
 
 /**
- * The members of `parts` (objects JSON.parse made of consecutive runs of members, in order) in the
- * first of them, as JSON.parse of the whole gives them: a repeated key keeps its first place and
- * takes its last value, and index keys come first in their order (as they do in any object).
- * `Object.assign` stores by assignment, so it serves only while Object.prototype has no setter or
- * read-only property that an assignment would meet, and never for an own `__proto__` key; else each
- * member is defined as an own data property, as JSON.parse defines it.
+ * The members of `parts` (objects JSON.parse made of consecutive runs of members, in order) in one
+ * new object, as JSON.parse of the whole gives them: a repeated key keeps its first place and takes
+ * its last value, and index keys come first in their order (as they do in any object).
+ *
+ * The object is a dictionary sized for all the keys, with no prototype while it is filled, as the
+ * parser builds maps (map-objects.ts): no setter or read-only property of Object.prototype can meet
+ * an assignment, and `__proto__` becomes an own data property, as JSON.parse makes it. Joined so,
+ * flat-arn-map's 90,094 members in 7 runs took 33 and 36 ms (Node 24 and 26) against 73 and 70 by
+ * `Object.assign` into the first part (bench/NOTES.md, round 57).
  */
 export function joinObjects(parts: object[]): object {
-  const whole = parts[0] as Record<string, unknown>;
-  const assignable = prototypeTakesAssignments();
-  for (let index = 1; index < parts.length; index++) {
+  const keyLists = new OwnStack<string[]>([]);
+  let keyCount = 0;
+  for (let index = 0; index < parts.length; index++) {
+    const keys = objectKeys(parts[index]);
+    keyLists.push(keys);
+    keyCount += keys.length;
+  }
+  const whole = emptyDictionary(keyCount);
+  for (let index = 0; index < parts.length; index++) {
     const part = parts[index] as Record<string, unknown>;
-    if (assignable && !hasOwn(part, '__proto__')) {
-      objectAssign(whole, part);
-      continue;
-    }
-    const keys = objectKeys(part);
-    for (let at = 0; at < keys.length; at++) {
-      defineProperty(whole, keys[at], { value: part[keys[at]], writable: true, enumerable: true, configurable: true });
-    }
+    const keys = keyLists.items[index];
+    for (let at = 0; at < keys.length; at++) whole[keys[at]] = part[keys[at]];
   }
-  return whole;
-}
-
-/** Whether an assignment of any key but `__proto__` to an object JSON.parse made meets nothing on Object.prototype. */
-function prototypeTakesAssignments(): boolean {
-  const names = getOwnPropertyNames(ObjectPrototype);
-  for (let index = 0; index < names.length; index++) {
-    if (names[index] === '__proto__') continue;
-    const descriptor = getOwnPropertyDescriptor(ObjectPrototype, names[index])!;
-    if (descriptor.get !== undefined || descriptor.set !== undefined || descriptor.writable === false) return false;
-  }
-  return true;
+  return setPrototypeOf(whole, ObjectPrototype) as object;
 }

@@ -77,8 +77,9 @@ export interface SubtreePlanLimits {
   readonly runBytes: number;
   /**
    * An object goes in runs only if its members average this many bytes: the runs' objects are joined
-   * member by member into the first (join-objects.ts), about 0.5 to 0.9 µs a member in a large map,
-   * more than the parser's whole read of a map of names to ARNs (bench/NOTES.md, round 56).
+   * member by member (join-objects.ts), about 0.4 µs a member in a large map, which with the runs'
+   * parse cost more than the parser's whole read of maps of names to ARNs or to messages
+   * (bench/NOTES.md, rounds 56 and 57).
    */
   readonly minRunMemberBytes: number;
 }

@@ -99,6 +99,15 @@ function presizedDictionary(keyCount: number): Record<string, unknown> | undefin
   }
 }
 
+/**
+ * An empty object in dictionary mode with no prototype, to be filled and then given Object.prototype
+ * (the reasons are above); sized for `keyCount` keys where it can be, 0 for no sizing.
+ */
+export function emptyDictionary(keyCount: number): Record<string, unknown> {
+  const presized = keyCount === 0 || !canPresize() ? undefined : presizedDictionary(keyCount);
+  return (presized === undefined ? Object.create(null) : Object.setPrototypeOf(presized, null)) as Record<string, unknown>;
+}
+
 /** The object of `keys[start, end)` and `values[start, end)`, built as a dictionary. */
 export function buildMapObject(
   keys: PropertyName[],
@@ -110,10 +119,7 @@ export function buildMapObject(
   // A dictionary with Object.prototype from the start (an object literal whose properties are
   // deleted again) needs an `in` check per key against its setters: 10 to 20 % slower on the
   // aws-iam-actions and aws-managed-policies files than setting the prototype at the end.
-  const sizeFor = canPresize() ? keysToSizeFor(keys, start, end) : 0;
-  const presized = sizeFor === 0 ? undefined : presizedDictionary(sizeFor);
-  // A dictionary sized or not, with no prototype while it is filled (the reason is above).
-  const object = presized === undefined ? (Object.create(null) as Record<string, unknown>) : (Object.setPrototypeOf(presized, null) as Record<string, unknown>);
+  const object = emptyDictionary(canPresize() ? keysToSizeFor(keys, start, end) : 0);
   for (let index = start; index < end; index++) {
     const key = keys[index];
     // Index keys (numbers) stored at a site of their own, which only sees element stores. Not in the

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { joinObjects } from '../../src/parse/join-objects.js';
 
@@ -41,5 +42,17 @@ describe('joinObjects: runs of members joined as JSON.parse of the whole would g
       delete (Object.prototype as Record<string, unknown>).d;
     }
     expect(seen).toBe(0);
+  });
+
+  it('gives what JSON.parse of the whole gives, for any members and cuts (property)', () => {
+    // Few names, so that keys repeat across runs; index keys, __proto__ and names of Object.prototype among them.
+    const key = fc.constantFrom('a', 'b', 'x', '0', '7', '42', '4294967295', '__proto__', 'constructor', 'toString', 'hasOwnProperty');
+    const member = fc.tuple(key, fc.oneof(fc.integer(), fc.string(), fc.constant(null))).map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
+    fc.assert(
+      fc.property(fc.array(member, { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 6 }), (list, cutSeeds) => {
+        const cuts = [...new Set(cutSeeds.map((seed) => 1 + (seed % list.length)))].filter((cut) => cut < list.length).sort((x, y) => x - y);
+        expectJoinedAsWhole(list, cuts);
+      }),
+    );
   });
 });
