@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { benchDir, describeEnvironment, environmentLine, repoDir } from '../environment.js';
 import { budgets } from '../measure.js';
 import { progress, say } from '../progress.js';
-import { realworldSets } from '../realworld-sets.js';
+import { realworldSets, setGroups } from '../realworld-sets.js';
 import { realworldText, summarizeRuns } from '../realworld-summary.js';
 import { saveResults } from '../results.js';
 import { startBenchServer, strictPolicy } from './server.js';
@@ -42,26 +42,29 @@ if (options.only && options.only !== 'realworld') say(`note: in Chromium only th
 
 const processes = options.quick ? 1 : Number(options.processes);
 const corpusDir = options.corpus ?? join(repoDir, '..', 'shared', 'corpus');
-const documents = realworldSets({
-  corpusDir: existsSync(corpusDir) ? corpusDir : null,
-  quick: options.quick,
-  filter: options.payloads ? options.payloads.split(',').map((name) => name.trim().toLowerCase()) : null,
-});
-const server = await startBenchServer({
-  files: {
-    '/page.js': join(benchDir, 'browser/page.js'),
-    '/oracle.mjs': join(repoDir, 'test/runtimes/oracle.mjs'),
-    '/bundle/index.js': bundlePath,
-  },
-  documents,
-});
+const filter = options.payloads ? options.payloads.split(',').map((name) => name.trim().toLowerCase()) : null;
+/** One page server for each group of sets (setGroups): the documents past 4 MiB get browsers of their own, as they get processes of their own on the other runtimes. */
+const groups = [];
+for (const sets of setGroups) {
+  const documents = realworldSets({ corpusDir: existsSync(corpusDir) ? corpusDir : null, quick: options.quick, filter, sets });
+  if (documents.length === 0) continue;
+  const server = await startBenchServer({
+    files: {
+      '/page.js': join(benchDir, 'browser/page.js'),
+      '/oracle.mjs': join(repoDir, 'test/runtimes/oracle.mjs'),
+      '/bundle/index.js': bundlePath,
+    },
+    documents,
+  });
+  groups.push({ sets, server });
+}
 const policies = [
   { section: 'realworld', query: '', label: 'no Content-Security-Policy' },
   { section: 'realworld-csp', query: '?csp=strict', label: `Content-Security-Policy: ${strictPolicy}` },
 ];
 const budget = options.quick ? budgets.quick : budgets.realworld;
 
-async function runPage(policy) {
+async function runPage(server, policy) {
   const browser = await chromium.launch({
     executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -89,10 +92,15 @@ try {
   let version = null;
   for (let index = 0; index < processes; index++) {
     for (const policy of policies) {
-      progress(`chromium: fresh browser ${index + 1}/${processes}, ${policy.label}`);
-      const outcome = await runPage(policy);
-      version = outcome.version;
-      runs[policy.section].push(outcome.run);
+      // Each group in a fresh browser, joined as one browser's run.
+      const parts = [];
+      for (const { sets, server } of groups) {
+        progress(`chromium: fresh browser ${index + 1}/${processes}, ${policy.label}, ${sets.join(', ')}`);
+        const outcome = await runPage(server, policy);
+        version = outcome.version;
+        parts.push(outcome.run);
+      }
+      runs[policy.section].push({ ...parts[0], documents: parts.flatMap((part) => part.documents) });
     }
   }
   Object.assign(environment, { runtime: 'chromium', runtimeLabel: `Chromium ${version} (browser bundle)` });
@@ -107,7 +115,7 @@ try {
   say(`\n  chromium run failed: ${error?.stack ?? error}`);
   process.exitCode = 1;
 } finally {
-  await server.close();
+  for (const { server } of groups) await server.close();
 }
 
 if (!options['no-save'] && Object.keys(sections).length > 0) {
