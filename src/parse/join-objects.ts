@@ -1,6 +1,6 @@
 // Joining the objects JSON.parse made of runs of one object's members (large-subtrees.ts) into the
 // object JSON.parse of the whole would make.
-import { emptyDictionary } from './map-objects.js';
+import { canPresize, emptyDictionary } from './map-objects.js';
 import { OwnStack } from './own-slots.js';
 
 // Captured at load, as a program may replace them later.
@@ -27,7 +27,7 @@ export function joinObjects(parts: object[]): object {
     keyLists.push(keys);
     keyCount += keys.length;
   }
-  const whole = emptyDictionary(keyCount);
+  const whole = emptyDictionary(canPresize() ? keyCount : 0);
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index] as Record<string, unknown>;
     const keys = keyLists.items[index];

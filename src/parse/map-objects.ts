@@ -73,7 +73,7 @@ let presizedObjectTried = false;
  * Asked before the keys are counted, so that Bun, Deno, browsers and programs that forbid natives
  * never count them.
  */
-function canPresize(): boolean {
+export function canPresize(): boolean {
   if (BROWSER_BUILD || !nativesAllowed()) return false;
   if (!presizedObjectTried) {
     presizedObjectTried = true;
@@ -101,10 +101,11 @@ function presizedDictionary(keyCount: number): Record<string, unknown> | undefin
 
 /**
  * An empty object in dictionary mode with no prototype, to be filled and then given Object.prototype
- * (the reasons are above); sized for `keyCount` keys where it can be, 0 for no sizing.
+ * (the reasons are above); sized for `keyCount` keys, or not sized for 0, which callers pass unless
+ * {@link canPresize} said yes.
  */
 export function emptyDictionary(keyCount: number): Record<string, unknown> {
-  const presized = keyCount === 0 || !canPresize() ? undefined : presizedDictionary(keyCount);
+  const presized = keyCount === 0 ? undefined : presizedDictionary(keyCount);
   return (presized === undefined ? Object.create(null) : Object.setPrototypeOf(presized, null)) as Record<string, unknown>;
 }
 
