@@ -176,7 +176,15 @@ export function childCommand(script, v8Flags, scriptArgs) {
  * flips"): fixed thresholds make every process reuse its pages, as a long-running server's allocator does.
  */
 export function childEnvironment() {
-  return { MALLOC_MMAP_THRESHOLD_: '33554432', MALLOC_TRIM_THRESHOLD_: '134217728', ...process.env };
+  return { ...FIXED_MALLOC_THRESHOLDS, ...process.env };
+}
+
+/** glibc's thresholds as the README advises servers to fix them (its "Node and glibc's allocator"). */
+export const FIXED_MALLOC_THRESHOLDS = Object.freeze({ MALLOC_MMAP_THRESHOLD_: '33554432', MALLOC_TRIM_THRESHOLD_: '134217728' });
+
+/** The variables of `env` that steer glibc's malloc, which a child process inherits. */
+export function mallocSettings(env = process.env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('MALLOC_') || name === 'GLIBC_TUNABLES'));
 }
 
 export function runChild(script, v8Flags, scriptArgs, { timeoutMs = 300_000 } = {}) {

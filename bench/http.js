@@ -19,7 +19,8 @@
 // pipeline and parseBody with and without detach, or the pipelines --modes names).
 // Options: `node bench/http.js --help`.
 // Results: bench/results/local/ (git-ignored); --save also writes bench/results/http-<runtime>-latest.json
-// (http-<runtime>-<flags>-latest.json with --node-flags, e.g. http-node24-max-semi-space-size-16-latest.json)
+// (http-<runtime>-<flags>-latest.json with --node-flags, e.g. http-node24-max-semi-space-size-16-latest.json;
+// http-<runtime>-malloc-tuned-latest.json with --malloc-tuned)
 // and bench/charts/http-soak-<runtime>.svg. --no-save writes nothing.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { locateRuntime } from '../test/runtimes/locate.mjs';
 import { readCommandLine } from './command-line.js';
-import { gitCommit } from './environment.js';
+import { FIXED_MALLOC_THRESHOLDS, gitCommit, mallocSettings } from './environment.js';
 import { makeBody } from './http/bodies.js';
 import { detectMemoryCap, removeAllMemoryGroups, removeStaleGroups } from './http/memory-cap.js';
 import { comparisonTable, compareModes, mergeRounds, perServerRequest, rssTrend, squeezeFindings, squeezeTable, stepFailed, summaryTable } from './http/report.js';
@@ -65,6 +66,9 @@ const usage = `Usage: npm run bench:http -- [options]   (needs wrk: apt-get inst
                         generation's size decides what a scavenge copies); Deno gets them as
                         --v8-flags=..., and needs --max-old-space-size under a cap, since it sizes
                         its heap from the machine (bench/NOTES.md, round 11 and round 50)
+  --malloc-tuned        every server starts with glibc's thresholds fixed as the README advises
+                        (MALLOC_MMAP_THRESHOLD_=33554432 MALLOC_TRIM_THRESHOLD_=134217728); the same
+                        variables set in the shell work too, and either way the results name them
   --save                also write bench/results/http-<runtime>-latest.json and the soak chart
                         (committed); without it results go to bench/results/local/ (git-ignored)
   --no-save             write no results at all
@@ -91,6 +95,7 @@ const flags = readCommandLine(usage, {
   caps: { type: 'string' },
   library: { type: 'string' },
   'node-flags': { type: 'string' },
+  'malloc-tuned': { type: 'boolean', default: false },
   save: { type: 'boolean', default: false },
   'no-save': { type: 'boolean', default: false },
 });
@@ -138,6 +143,9 @@ const nodeFlags = flags['node-flags'] ? flags['node-flags'].split(/\s+/).filter(
 if (nodeFlags.length > 0 && !isNode && runtime !== 'deno') throw new Error('--node-flags applies to Node and Deno servers only');
 const serverFlags = runtime === 'deno' && nodeFlags.length > 0 ? [`--v8-flags=${nodeFlags.join(',')}`] : nodeFlags;
 const launcher = { ...installed, args: [...installed.args, ...serverFlags] };
+// Servers (and wrk) inherit this process's environment.
+if (flags['malloc-tuned']) Object.assign(process.env, FIXED_MALLOC_THRESHOLDS);
+const serverMalloc = mallocSettings();
 if (!wrkVersion()) {
   console.error('wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
   process.exit(2);
@@ -303,13 +311,18 @@ const environment = {
   runtimeVersion: runtimeVersion(),
   client: `wrk ${wrkVersion()}`,
   nodeFlags,
+  // glibc's settings every server started with; empty for its defaults.
+  malloc: serverMalloc,
   machine: { cpus: cpus().length, model: cpus()[0]?.model, totalMemoryMB: Math.round(totalmem() / MB) },
   memoryCap: capBytes && cap.version ? { cgroup: cap.version, capMB: capBytes / MB } : { uncapped: capBytes ? cap.reason : '--cap none' },
   date: new Date().toISOString(),
   // The code measured: the server runs this checkout's dist/ (or --library).
   commit: gitCommit(),
 };
-const flagsLine = nodeFlags.length > 0 ? `, server flags ${nodeFlags.join(' ')}` : '';
+const settingsLine = (settings) => Object.entries(settings).map(([name, value]) => `${name}=${value}`).join(' ');
+const fixedMallocLine = settingsLine(FIXED_MALLOC_THRESHOLDS);
+const mallocLine = settingsLine(serverMalloc);
+const flagsLine = (nodeFlags.length > 0 ? `, server flags ${nodeFlags.join(' ')}` : '') + (mallocLine ? `, ${mallocLine}` : '');
 console.error(`bench:http on ${runtime} (${environment.runtimeVersion})${flagsLine}, ${environment.client}, ${cpus().length} cores; parts: ${parts.join(', ')}`);
 
 const document = { benchmark: 'http', schema: 2, environment, config: { quick, parts, sizes, bodies, modes, seconds, warmUpSeconds, rounds, connections: Object.fromEntries(sizes.map((size) => [size, connectionsFor(size)])) } };
@@ -389,8 +402,9 @@ const written = saveProgress();
 if (flags.save && !quick && !flags['no-save']) {
   const { soakChart, ...data } = document;
   // A run with server flags is a variant, kept beside the default run rather than replacing it.
-  const variant = nodeFlags.length > 0 ? `-${nodeFlags.join('').replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '')}` : '';
+  const variant =
+    (nodeFlags.length > 0 ? `-${nodeFlags.join('').replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '')}` : '') + (mallocLine === '' ? '' : mallocLine === fixedMallocLine ? '-malloc-tuned' : '-malloc-custom');
   written.push(write(join(benchDir, 'results', `http-${runtime}${variant}-latest.json`), `${JSON.stringify(data, null, 1)}\n`));
-  if (soakChart) written.push(write(join(benchDir, 'charts', `http-soak-${runtime}.svg`), soakChart));
+  if (soakChart) written.push(write(join(benchDir, 'charts', `http-soak-${runtime}${variant}.svg`), soakChart));
 }
 if (written.length > 0) console.log(`written: ${written.join(', ')}`);

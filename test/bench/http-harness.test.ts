@@ -395,3 +395,19 @@ describe('bench/http.js options', async () => {
     expect(stderr).not.toContain('    at ');
   });
 });
+
+describe('glibc settings of the servers (bench/environment.js)', async () => {
+  const { FIXED_MALLOC_THRESHOLDS, mallocSettings } = await import(new URL('../../bench/environment.js', import.meta.url).href);
+  const { readFileSync } = await import('node:fs');
+
+  it('names only the variables glibc reads for malloc', () => {
+    const env = { PATH: '/bin', MALLOC_TRIM_THRESHOLD_: '1', GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=2', NODE_OPTIONS: '--x', MALLOCX: 'no' };
+    expect(mallocSettings(env)).toEqual({ MALLOC_TRIM_THRESHOLD_: '1', GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=2' });
+    expect(mallocSettings({ PATH: '/bin' })).toEqual({});
+  });
+
+  it('are, with --malloc-tuned, the settings the README tells servers to start with', () => {
+    const line = Object.entries(FIXED_MALLOC_THRESHOLDS).map(([name, value]) => `${name}=${value}`).join(' ');
+    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toContain(`${line} node server.js`);
+  });
+});
