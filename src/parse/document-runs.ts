@@ -27,7 +27,7 @@
 
 import { typedArrayIndexOf, typedArraySet } from '../buffers/intrinsics.js';
 import { byteRange } from './byte-views.js';
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, LINE_FEED, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, LINE_FEED, OPEN_BRACE, OPEN_BRACKET, QUOTE, isWhitespace } from './bytes.js';
 import { builtinJsonParse } from './engine-json-parse.js';
 import type { InputBytes } from './input-bytes.js';
 import type { ResolvedOptions } from './options.js';
@@ -37,6 +37,7 @@ import { mostlyLongStrings } from './string-sample.js';
 import { SUBTREE_PLAN_LIMITS } from './large-subtrees.js';
 import { NOT_ROUTED, UNPARSED, decodeText, parseCheckedText } from './whole-documents.js';
 import { BROWSER_BUILD } from '../platform/browser-build.js';
+import { decodeRange } from './utf8.js';
 import { ON_BUN } from '../platform/on-bun.js';
 
 /** Whether this engine reads long documents in runs. */
@@ -77,6 +78,11 @@ export const DOCUMENT_RUN_LIMITS: DocumentRunLimits = {
 /** Past runBytes, the room the run's buffer has before it is made again: most runs end within an element. */
 const RUN_SLACK_BYTES = 64 * 1024;
 
+/** The longest stretch of members before a wrapped array (readWrappedArray). */
+const MAX_WRAPPER_PREFIX_BYTES = 4096;
+
+const PROTO_KEY = '__proto__';
+
 /** The longest first key an object element's cuts compare, quotes included. */
 const MAX_SIGNATURE_BYTES = 64;
 
@@ -92,9 +98,95 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
   while (first < length && isWhitespace(bytes[first])) first++;
   let close = length - 1;
   while (close > first && isWhitespace(bytes[close])) close--;
-  if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET || !mostlyLongStrings(bytes, first, close, limits.minStringShare, limits.minMeanStringBytes)) {
+  if (bytes[first] === OPEN_BRACE && bytes[close] === CLOSE_BRACE) return readWrappedArray(bytes, first, close, options, limits);
+  if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET) return NOT_ROUTED;
+  return readArrayInRuns(bytes, first, close, options, limits);
+}
+
+/**
+ * `{ …, "name": […] }`: an object whose last member is one long array of text, after members that
+ * take at most {@link MAX_WRAPPER_PREFIX_BYTES} (`{"version": 3, "data": […]}`: exports, API pages).
+ * The plan's pass reads such a document whole before it cuts the array, and an indented one,
+ * whose blanks count against the plan's share of strings, went to the parser: 1.8 to 4.5 times
+ * native's time, against 1.0 to 1.5 for the same arrays alone (bench/NOTES.md, round 58). The
+ * members before the array are parsed as they are, with an empty array in its place (`…[]}`), so
+ * JSON.parse proves that the array opens where a member's value does and checks those members as
+ * it checks a run; the array's elements are read in runs as a document's are, one level deeper,
+ * and put in that member. A name with an escape, and `__proto__`, are left to the parser.
+ */
+function readWrappedArray(bytes: Uint8Array, first: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
+  if (options.maxDepth < 2) return NOT_ROUTED;
+  let arrayClose = close - 1;
+  while (arrayClose > first && isWhitespace(bytes[arrayClose])) arrayClose--;
+  if (bytes[arrayClose] !== CLOSE_BRACKET) return NOT_ROUTED;
+  const open = longArrayStart(bytes, first + 1, Math.min(arrayClose, first + MAX_WRAPPER_PREFIX_BYTES));
+  if (open === -1) return NOT_ROUTED;
+  const name = memberName(bytes, first, open);
+  if (name === undefined || name === PROTO_KEY) return NOT_ROUTED;
+  // The members before the array, its place kept by `[]`; no depth check can pass them that the
+  // whole would fail, as the array's own levels are checked in its runs.
+  const head = new Uint8Array(open - first + 3);
+  typedArraySet(head, byteRange(bytes, first, open), 0);
+  head[open - first] = OPEN_BRACKET;
+  head[open - first + 1] = CLOSE_BRACKET;
+  head[open - first + 2] = CLOSE_BRACE;
+  let text: string;
+  try {
+    text = decodeText(head, 0, head.length);
+  } catch {
     return NOT_ROUTED;
   }
+  const members = parseCheckedText(text, head, 0, head.length, options);
+  if (members === NOT_ROUTED || members === UNPARSED || typeof members !== 'object' || members === null) return NOT_ROUTED;
+  const elements = readArrayInRuns(bytes, open, arrayClose, { ...options, maxDepth: options.maxDepth - 1 }, limits);
+  if (elements === NOT_ROUTED) return NOT_ROUTED;
+  // JSON.parse made the member an own data property, so this store meets no setter of a prototype.
+  (members as Record<string, unknown>)[name] = elements;
+  return members;
+}
+
+/**
+ * The `[` at the start of a member's value, in an object's bytes from `from` to `limit`, that does
+ * not close before `limit`: outside strings, at the object's own level (a nested container's
+ * brackets are passed over). -1 if the stretch ends in anything else. Only a guess: JSON.parse of
+ * the members before it proves it (readWrappedArray).
+ */
+function longArrayStart(bytes: Uint8Array, from: number, limit: number): number {
+  let depth = 0;
+  let candidate = -1;
+  for (let at = from; at < limit; at++) {
+    const byte = bytes[at];
+    if (byte === QUOTE) {
+      for (at++; at < limit && bytes[at] !== QUOTE; at++) if (bytes[at] === BACKSLASH) at++;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      if (depth === 0) candidate = byte === OPEN_BRACKET ? at : -1;
+      depth++;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      if (--depth < 0) return -1;
+      if (depth === 0) candidate = -1;
+    }
+  }
+  return candidate;
+}
+
+/** The name of the member whose value opens at `open` (`"name" : [`), when it holds no escape; else undefined. */
+function memberName(bytes: Uint8Array, first: number, open: number): string | undefined {
+  let at = open - 1;
+  while (at > first && isWhitespace(bytes[at])) at--;
+  if (bytes[at] !== COLON) return undefined;
+  at--;
+  while (at > first && isWhitespace(bytes[at])) at--;
+  if (bytes[at] !== QUOTE) return undefined;
+  const nameEnd = at;
+  for (at--; at > first && bytes[at] !== QUOTE; at--) if (bytes[at] === BACKSLASH) return undefined;
+  // A quote after a backslash is inside the name: the name holds an escape.
+  if (bytes[at] !== QUOTE || at === first || bytes[at - 1] === BACKSLASH) return undefined;
+  return decodeRange(bytes, at + 1, nameEnd, false);
+}
+
+/** The elements of the array from `first` (its `[`) to `close` (its `]`), read in runs; NOT_ROUTED if it is not mostly text, or a run is refused. */
+function readArrayInRuns(bytes: Uint8Array, first: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
+  if (!mostlyLongStrings(bytes, first, close, limits.minStringShare, limits.minMeanStringBytes)) return NOT_ROUTED;
   const cuts = new CutGuesser(bytes, first + 1, close);
   if (cuts.elementOpening === 0) return NOT_ROUTED;
   // Strings alone need no checks of keys or depth (parseRun).

@@ -139,6 +139,96 @@ describe('one long array of strings goes to JSON.parse in runs of its elements',
   });
 });
 
+describe('an object whose last member is one long array goes the same way', () => {
+  const strings = Array.from({ length: 30 }, (_, index) => sentence(index));
+  const records = strings.map((text, index) => ({ id: `item-${index}`, text, tags: [text] }));
+  /** The same value and the same order of keys as JSON.parse. */
+  const expectExactly = (actual: unknown, text: string) => expect(JSON.stringify(actual)).toBe(JSON.stringify(JSON.parse(text)));
+
+  it('reads the members before the array as they are, and the array in runs', () => {
+    const heads = [{}, { version: 3, count: 12 }, { meta: { note: '"data": [1, {"x": "]"}]', list: [1, [2]] }, flag: true, nothing: null }, { 'é 漢': 'ok' }];
+    for (const head of heads) {
+      for (const elements of [strings, records]) {
+        const value = { ...head, data: elements };
+        for (const text of [JSON.stringify(value), JSON.stringify(value, null, 2), ` ${JSON.stringify(value, null, '\t')}\n`]) {
+          const routed = inRuns(text);
+          expect(routed).not.toBe(NOT_ROUTED);
+          expectExactly(routed, text);
+          expectSameAsParser(utf8(text));
+        }
+      }
+    }
+  });
+
+  it('puts the array in the member JSON.parse keeps: a name seen before keeps its first place', () => {
+    const text = `{"data":1,"b":2,"data":${JSON.stringify(strings)}}`;
+    expectExactly(inRuns(text), text);
+    expectExactly((expectSameAsParser(utf8(text)) as { value: unknown }).value, text);
+  });
+
+  it('leaves to the parser a name with an escape, __proto__, a member after the array, and members past 4 KB', () => {
+    const array = JSON.stringify(strings);
+    const texts = [
+      `{"da\\u0074a":${array}}`,
+      `{"__proto__":${array}}`,
+      `{"data":${array},"n":1}`,
+      `{"data":${array},"more":[1]}`,
+      `{"pad":"${'x'.repeat(5000)}","data":${array}}`,
+      `{"small":[1,2],"data":"text"}`,
+      `{"data":${array.slice(0, -1)}}`,
+    ];
+    for (const text of texts) {
+      expect(inRuns(text)).toBe(NOT_ROUTED);
+      expectSameAsParser(utf8(text));
+    }
+    const proto = expectSameAsParser(utf8(texts[1]));
+    expect(proto.ok && Object.getPrototypeOf(proto.value)).toBe(Object.prototype);
+    expect(proto.ok && Object.hasOwn(proto.value as object, '__proto__')).toBe(true);
+  });
+
+  it('checks the members and the elements as the route does: depth one level deeper, guarded keys', () => {
+    const deep = `{"data":${JSON.stringify(strings.map((text) => [[text]]))}}`;
+    expect((expectSameAsParser(utf8(deep), { maxDepth: 3 }) as { code?: string }).code).toBe('MAX_DEPTH');
+    expect(expectSameAsParser(utf8(deep), { maxDepth: 4 }).ok).toBe(true);
+    expect(inRuns(deep, { maxDepth: 4 })).toEqual(JSON.parse(deep));
+    expect(inRuns(deep, { maxDepth: 1 })).toBe(NOT_ROUTED);
+    const guarded = `{"__proto__":{"x":1},"data":${JSON.stringify(strings)}}`;
+    for (const protoAction of ['error', 'remove', 'ignore'] as const) expectSameAsParser(utf8(guarded), { protoAction });
+    const inside = `{"data":${JSON.stringify(records)}}`;
+    expect(expectSameAsParser(utf8(inside), { protoAction: 'error' }).ok).toBe(true);
+    const poisoned = inside.replace('"id":"item-7"', '"__proto__":{"polluted":1},"id":"item-7"');
+    const refused = expectSameAsParser(utf8(poisoned), { protoAction: 'error' });
+    expect(!refused.ok && refused.code).toBe('FORBIDDEN_KEY');
+    const removed = expectSameAsParser(utf8(poisoned), { protoAction: 'remove' });
+    expect(removed.ok && Object.hasOwn((removed.value as { data: object[] }).data[7], '__proto__')).toBe(false);
+  });
+
+  it('any wrapped array agrees with the parser, and so does any byte of it changed', () => {
+    const text = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('","', '"},{"id":1', '\\', '],[', '"data":[', 'é 漢 😀', ''));
+    const element = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: fc.record({ id: text, body: text }), weight: 2 }, { arbitrary: fc.array(text, { maxLength: 3 }), weight: 1 });
+    const member = fc.tuple(fc.oneof(text, fc.constantFrom('data', '__proto__', 'constructor', '0')), fc.oneof(text, fc.integer(), fc.array(text, { maxLength: 2 }), fc.record({ a: text })));
+    let routed = 0;
+    fc.assert(
+      fc.property(fc.array(member, { maxLength: 4 }), fc.oneof(text, fc.constant('data')), fc.array(element, { minLength: 1, maxLength: 30 }), fc.constantFrom(undefined, 1, '\t'), fc.nat(), fc.integer({ min: 0, max: 255 }), (members, name, elements, indent, at, byte) => {
+        const head = members.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value, null, indent)}`);
+        const json = `{${[...head, `${JSON.stringify(name)}:${JSON.stringify(elements, null, indent)}`].join(',')}}`;
+        const bytes = utf8(json);
+        const result = inRuns(bytes);
+        if (result !== NOT_ROUTED) {
+          routed++;
+          expectExactly(result, json);
+        }
+        expectExactly((expectSameAsParser(bytes) as { value: unknown }).value, json);
+        const changed = bytes.slice();
+        changed[at % changed.length] = byte;
+        expectSameAsParser(changed);
+      }),
+      { numRuns: 800 },
+    );
+    expect(routed).toBeGreaterThan(150);
+  });
+});
+
 describe('other long documents are left to the parser', () => {
   it('by default, takes arrays of text and leaves arrays of records of numbers and short strings', () => {
     Object.assign(DOCUMENT_RUN_LIMITS, { minStringShare: DEFAULT_LIMITS.minStringShare, minMeanStringBytes: DEFAULT_LIMITS.minMeanStringBytes });
