@@ -99,7 +99,7 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
   let close = length - 1;
   while (close > first && isWhitespace(bytes[close])) close--;
   if (bytes[first] === OPEN_BRACE && bytes[close] === CLOSE_BRACE) return readWrappedArray(bytes, first, close, options, limits);
-  if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET) return NOT_ROUTED;
+  if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET || !mostlyText(bytes, first, close, limits)) return NOT_ROUTED;
   return readArrayInRuns(bytes, first, close, options, limits);
 }
 
@@ -120,7 +120,8 @@ function readWrappedArray(bytes: Uint8Array, first: number, close: number, optio
   while (arrayClose > first && isWhitespace(bytes[arrayClose])) arrayClose--;
   if (bytes[arrayClose] !== CLOSE_BRACKET) return NOT_ROUTED;
   const open = longArrayStart(bytes, first + 1, Math.min(arrayClose, first + MAX_WRAPPER_PREFIX_BYTES));
-  if (open === -1) return NOT_ROUTED;
+  // Before the members are parsed: the servers' 10 MB records (`{"items": […]}`) stop here.
+  if (open === -1 || !mostlyText(bytes, open, arrayClose, limits)) return NOT_ROUTED;
   const name = memberName(bytes, first, open);
   if (name === undefined || name === PROTO_KEY) return NOT_ROUTED;
   // The members before the array, its place kept by `[]`; no depth check can pass them that the
@@ -184,9 +185,13 @@ function memberName(bytes: Uint8Array, first: number, open: number): string | un
   return decodeRange(bytes, at + 1, nameEnd, false);
 }
 
-/** The elements of the array from `first` (its `[`) to `close` (its `]`), read in runs; NOT_ROUTED if it is not mostly text, or a run is refused. */
+/** Whether the array from `first` to `close` is mostly text, by its first bytes: the runs' thresholds. */
+function mostlyText(bytes: Uint8Array, first: number, close: number, limits: DocumentRunLimits): boolean {
+  return mostlyLongStrings(bytes, first, close, limits.minStringShare, limits.minMeanStringBytes);
+}
+
+/** The elements of the array from `first` (its `[`) to `close` (its `]`), read in runs; NOT_ROUTED when a run is refused. */
 function readArrayInRuns(bytes: Uint8Array, first: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
-  if (!mostlyLongStrings(bytes, first, close, limits.minStringShare, limits.minMeanStringBytes)) return NOT_ROUTED;
   const cuts = new CutGuesser(bytes, first + 1, close);
   if (cuts.elementOpening === 0) return NOT_ROUTED;
   // Strings alone need no checks of keys or depth (parseRun).
