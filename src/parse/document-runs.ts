@@ -1,8 +1,9 @@
 /**
  * A document past the whole-document route's size that is one array mostly of text (arrays of
- * messages, log records or source files, exported rows of text), handed to the engine's JSON.parse
- * in runs of its elements, each about {@link DOCUMENT_RUN_LIMITS}.runBytes long, and the runs'
- * arrays joined. Other long documents are read by the parser, whose plan (large-subtrees.ts) cuts
+ * messages, log records or source files, exported rows of text) or one indented map of long members
+ * (names to records of prose), alone or as a wrapper's last member, handed to the engine's
+ * JSON.parse in runs of its elements or members, each about {@link DOCUMENT_RUN_LIMITS}.runBytes
+ * long, and the runs' values joined. Other long documents are read by the parser, whose plan (large-subtrees.ts) cuts
  * their long containers into runs where it finds them exactly.
  *
  * The parser reads such documents at 1.5 to 6 times native's time (`JSON.parse` scans strings in
@@ -16,9 +17,15 @@
  * that string or container open, and JSON.parse refuses it. A refused guess is followed by another; after
  * that, or where a run's text holds what the route's checks refuse (whole-documents.ts: escaped or
  * guarded keys, depth), the parser reads the whole document, and fails where it is wrong. So a
- * wrong guess costs a run's parse, and a wrong document at most two runs more. Objects are not
- * guessed: members of nested maps look like the top ones, and joining large maps member by member
- * (join-objects.ts) cost more than the parser's whole read (bench/NOTES.md, round 56).
+ * wrong guess costs a run's parse, and a wrong document at most two runs more.
+ *
+ * A map (an object whose members average a kilobyte or more: names to records of prose) goes the
+ * same way only when indented. Its cuts are at a comma, a line break and the first member's indent
+ * before a quote: a line break is never inside a string, so such a comma is outside strings, and a
+ * nested map's members are indented further. In minified text nested members look like the top
+ * ones, and guesses there cost a refused run each (bench/NOTES.md, round 56). The runs' objects are
+ * joined member by member (join-objects.ts), which costs more than the parser's whole read of maps
+ * of short members (round 57).
  *
  * Each run's text is made, parsed and dropped at once: no document-sized text, as with the parser.
  * Not for shared memory (its bytes may change between a guess and its proof), `fatal`, Bun (whose
@@ -33,6 +40,7 @@ import type { InputBytes } from './input-bytes.js';
 import type { ResolvedOptions } from './options.js';
 import { OwnStack } from './own-slots.js';
 import { joinArrays } from './array-scratch.js';
+import { joinObjects } from './join-objects.js';
 import { mostlyLongStrings } from './string-sample.js';
 import { SUBTREE_PLAN_LIMITS } from './large-subtrees.js';
 import { NOT_ROUTED, UNPARSED, decodeText, parseCheckedText } from './whole-documents.js';
@@ -64,6 +72,12 @@ export interface DocumentRunLimits {
    */
   minStringShare: number;
   minMeanStringBytes: number;
+  /**
+   * A map goes in runs only if its members average this many bytes in its first
+   * {@link MEMBER_SAMPLE_BYTES}: the plan's threshold for objects in runs (large-subtrees.ts), whose
+   * join costs about 0.4 µs a member.
+   */
+  minRunMemberBytes: number;
 }
 
 /** The limits in force. Mutable for the tests alone, which shrink them. */
@@ -73,12 +87,13 @@ export const DOCUMENT_RUN_LIMITS: DocumentRunLimits = {
   guessesPerCut: 2,
   minStringShare: SUBTREE_PLAN_LIMITS.minStringShare,
   minMeanStringBytes: SUBTREE_PLAN_LIMITS.minMeanStringBytes,
+  minRunMemberBytes: SUBTREE_PLAN_LIMITS.minRunMemberBytes,
 };
 
 /** Past runBytes, the room the run's buffer has before it is made again: most runs end within an element. */
 const RUN_SLACK_BYTES = 64 * 1024;
 
-/** The longest stretch of members before a wrapped array (readWrappedArray). */
+/** The longest stretch of members before a wrapped array or map (readWrapped). */
 const MAX_WRAPPER_PREFIX_BYTES = 4096;
 
 const PROTO_KEY = '__proto__';
@@ -86,9 +101,15 @@ const PROTO_KEY = '__proto__';
 /** The longest first key an object element's cuts compare, quotes included. */
 const MAX_SIGNATURE_BYTES = 64;
 
+/**
+ * A map's members are counted in this many of its first bytes: a member of the first must start
+ * within it, so that a one-member wrapper is not taken for a map of long members.
+ */
+const MEMBER_SAMPLE_BYTES = 16 * 1024;
+
 
 /**
- * The value of the document in `input` from `start`, an array read in runs by JSON.parse;
+ * The value of the document in `input` from `start`, an array or a map read in runs by JSON.parse;
  * NOT_ROUTED when it is not such a document, or when a run is refused: the parser then reads it all.
  */
 export function readDocumentInRuns(input: InputBytes, start: number, options: ResolvedOptions, limits: DocumentRunLimits = DOCUMENT_RUN_LIMITS): unknown {
@@ -98,34 +119,90 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
   while (first < length && isWhitespace(bytes[first])) first++;
   let close = length - 1;
   while (close > first && isWhitespace(bytes[close])) close--;
-  if (bytes[first] === OPEN_BRACE && bytes[close] === CLOSE_BRACE) return readWrappedArray(bytes, first, close, options, limits);
+  if (bytes[first] === OPEN_BRACE && bytes[close] === CLOSE_BRACE) return readObjectDocument(bytes, first, close, options, limits);
   if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET || !mostlyText(bytes, first, close, limits)) return NOT_ROUTED;
-  return readArrayInRuns(bytes, first, close, options, limits);
+  return readContainerInRuns(bytes, first, close, options, limits);
 }
 
 /**
- * `{ …, "name": […] }`: an object whose last member is one long array of text, after members that
- * take at most {@link MAX_WRAPPER_PREFIX_BYTES} (`{"version": 3, "data": […]}`: exports, API pages).
- * The plan's pass reads such a document whole before it cuts the array, and an indented one,
+ * A document that is an object: a wrapper whose last member is one long array or map of text
+ * (readWrapped), or itself a map of long members.
+ */
+function readObjectDocument(bytes: Uint8Array, first: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
+  let containerClose = close - 1;
+  while (containerClose > first && isWhitespace(bytes[containerClose])) containerClose--;
+  const open = longContainerStart(bytes, first + 1, Math.min(containerClose, first + MAX_WRAPPER_PREFIX_BYTES));
+  const firstMember = skipBlanks(bytes, first + 1);
+  const indentStart = indentOf(bytes, first + 1, firstMember);
+  if (open !== -1 && options.maxDepth >= 2) {
+    const closing = bytes[open] === OPEN_BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
+    // In an indented map of records, the record at the first 4 KB's end looks like a wrapped
+    // container until a member at the map's indent follows it.
+    const last = indentStart === -1 || countMemberStarts(bytes, open, Math.min(containerClose, open + MEMBER_SAMPLE_BYTES), indentStart, firstMember - indentStart) === 0;
+    // Before the members are parsed: the servers' 10 MB records (`{"items": […]}`) stop here.
+    if (last && bytes[containerClose] === closing && runsFit(bytes, open, containerClose, limits)) return readWrapped(bytes, first, open, containerClose, options, limits);
+  }
+  return runsFit(bytes, first, close, limits) ? readContainerInRuns(bytes, first, close, options, limits) : NOT_ROUTED;
+}
+
+/**
+ * Whether the array or object from `first` to `close` may go in runs, by its first bytes: mostly
+ * text, by the runs' thresholds, and for an object, an indented map of long members.
+ */
+function runsFit(bytes: Uint8Array, first: number, close: number, limits: DocumentRunLimits): boolean {
+  if (!mostlyLongStrings(bytes, first, close, limits.minStringShare, limits.minMeanStringBytes)) return false;
+  return bytes[first] === OPEN_BRACKET || longMembers(bytes, first, close, limits.minRunMemberBytes);
+}
+
+/**
+ * Whether the object from `open` to `close` is indented (its first member after a line break) and
+ * its members, counted by their starts at the first one's indent within {@link MEMBER_SAMPLE_BYTES},
+ * average `minMemberBytes` or more, with one start past the first in that sample.
+ */
+function longMembers(bytes: Uint8Array, open: number, close: number, minMemberBytes: number): boolean {
+  const memberStart = skipBlanks(bytes, open + 1);
+  const indentStart = indentOf(bytes, open + 1, memberStart);
+  if (bytes[memberStart] !== QUOTE || indentStart === -1) return false;
+  const stop = Math.min(close, memberStart + MEMBER_SAMPLE_BYTES);
+  const starts = countMemberStarts(bytes, memberStart, stop, indentStart, memberStart - indentStart);
+  return starts > 0 && starts * minMemberBytes <= stop - memberStart;
+}
+
+/** Where the line of `at` starts, when a line break after `from` begins it; else -1 (not indented). */
+function indentOf(bytes: Uint8Array, from: number, at: number): number {
+  let lineStart = at;
+  while (lineStart > from && bytes[lineStart - 1] !== LINE_FEED) lineStart--;
+  return bytes[lineStart - 1] === LINE_FEED ? lineStart : -1;
+}
+
+/** The line breaks from `from` to `stop` followed by the `indent` blanks at `model` and a quote: members' starts at that indent. */
+function countMemberStarts(bytes: Uint8Array, from: number, stop: number, model: number, indent: number): number {
+  let starts = 0;
+  search: for (let lineFeed = typedArrayIndexOf(bytes, LINE_FEED, from); lineFeed !== -1 && lineFeed < stop; lineFeed = typedArrayIndexOf(bytes, LINE_FEED, lineFeed + 1)) {
+    if (bytes[lineFeed + 1 + indent] !== QUOTE) continue;
+    for (let offset = 0; offset < indent; offset++) if (bytes[lineFeed + 1 + offset] !== bytes[model + offset]) continue search;
+    starts++;
+  }
+  return starts;
+}
+
+/**
+ * `{ …, "name": […] }` or `{ …, "name": {…} }`: an object whose last member is one long array or
+ * map of text (`open` to `containerClose`), after members that take at most
+ * {@link MAX_WRAPPER_PREFIX_BYTES} (`{"version": 3, "data": […]}`: exports, API pages, schemas).
+ * The plan's pass reads such a document whole before it cuts the container, and an indented one,
  * whose blanks count against the plan's share of strings, went to the parser: 1.8 to 4.5 times
  * native's time, against 1.0 to 1.5 for the same arrays alone (bench/NOTES.md, round 58). The
- * members before the array are parsed as they are, with an empty array in its place (`…[]}`), so
- * JSON.parse proves that the array opens where a member's value does and checks those members as
- * it checks a run; the array's elements are read in runs as a document's are, one level deeper,
+ * members before the container are parsed as they are, with an empty array in its place (`…[]}`), so
+ * JSON.parse proves that the container opens where a member's value does and checks those members as
+ * it checks a run; its elements or members are read in runs as a document's are, one level deeper,
  * and put in that member. A name with an escape, and `__proto__`, are left to the parser.
  */
-function readWrappedArray(bytes: Uint8Array, first: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
-  if (options.maxDepth < 2) return NOT_ROUTED;
-  let arrayClose = close - 1;
-  while (arrayClose > first && isWhitespace(bytes[arrayClose])) arrayClose--;
-  if (bytes[arrayClose] !== CLOSE_BRACKET) return NOT_ROUTED;
-  const open = longArrayStart(bytes, first + 1, Math.min(arrayClose, first + MAX_WRAPPER_PREFIX_BYTES));
-  // Before the members are parsed: the servers' 10 MB records (`{"items": […]}`) stop here.
-  if (open === -1 || !mostlyText(bytes, open, arrayClose, limits)) return NOT_ROUTED;
+function readWrapped(bytes: Uint8Array, first: number, open: number, containerClose: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
   const name = memberName(bytes, first, open);
   if (name === undefined || name === PROTO_KEY) return NOT_ROUTED;
-  // The members before the array, its place kept by `[]`; no depth check can pass them that the
-  // whole would fail, as the array's own levels are checked in its runs.
+  // The members before the container, its place kept by `[]`; no depth check can pass them that the
+  // whole would fail, as the container's own levels are checked in its runs.
   const head = new Uint8Array(open - first + 3);
   typedArraySet(head, byteRange(bytes, first, open), 0);
   head[open - first] = OPEN_BRACKET;
@@ -139,20 +216,20 @@ function readWrappedArray(bytes: Uint8Array, first: number, close: number, optio
   }
   const members = parseCheckedText(text, head, 0, head.length, options);
   if (members === NOT_ROUTED || members === UNPARSED || typeof members !== 'object' || members === null) return NOT_ROUTED;
-  const elements = readArrayInRuns(bytes, open, arrayClose, { ...options, maxDepth: options.maxDepth - 1 }, limits);
-  if (elements === NOT_ROUTED) return NOT_ROUTED;
+  const contents = readContainerInRuns(bytes, open, containerClose, { ...options, maxDepth: options.maxDepth - 1 }, limits);
+  if (contents === NOT_ROUTED) return NOT_ROUTED;
   // JSON.parse made the member an own data property, so this store meets no setter of a prototype.
-  (members as Record<string, unknown>)[name] = elements;
+  (members as Record<string, unknown>)[name] = contents;
   return members;
 }
 
 /**
- * The `[` at the start of a member's value, in an object's bytes from `from` to `limit`, that does
- * not close before `limit`: outside strings, at the object's own level (a nested container's
+ * The `[` or `{` at the start of a member's value, in an object's bytes from `from` to `limit`, that
+ * does not close before `limit`: outside strings, at the object's own level (a nested container's
  * brackets are passed over). -1 if the stretch ends in anything else. Only a guess: JSON.parse of
- * the members before it proves it (readWrappedArray).
+ * the members before it proves it (readWrapped).
  */
-function longArrayStart(bytes: Uint8Array, from: number, limit: number): number {
+function longContainerStart(bytes: Uint8Array, from: number, limit: number): number {
   let depth = 0;
   let candidate = -1;
   for (let at = from; at < limit; at++) {
@@ -160,7 +237,7 @@ function longArrayStart(bytes: Uint8Array, from: number, limit: number): number 
     if (byte === QUOTE) {
       for (at++; at < limit && bytes[at] !== QUOTE; at++) if (bytes[at] === BACKSLASH) at++;
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
-      if (depth === 0) candidate = byte === OPEN_BRACKET ? at : -1;
+      if (depth === 0) candidate = at;
       depth++;
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       if (--depth < 0) return -1;
@@ -190,18 +267,23 @@ function mostlyText(bytes: Uint8Array, first: number, close: number, limits: Doc
   return mostlyLongStrings(bytes, first, close, limits.minStringShare, limits.minMeanStringBytes);
 }
 
-/** The elements of the array from `first` (its `[`) to `close` (its `]`), read in runs; NOT_ROUTED when a run is refused. */
-function readArrayInRuns(bytes: Uint8Array, first: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
-  const cuts = new CutGuesser(bytes, first + 1, close);
+/**
+ * The value of the array or map from `first` (its `[` or `{`) to `close` (its `]` or `}`), its
+ * elements or members read in runs and joined; NOT_ROUTED when a run is refused.
+ */
+function readContainerInRuns(bytes: Uint8Array, first: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
+  const inObject = bytes[first] === OPEN_BRACE;
+  const cuts = new CutGuesser(bytes, first + 1, close, inObject);
   if (cuts.elementOpening === 0) return NOT_ROUTED;
   // Strings alone need no checks of keys or depth (parseRun).
-  const strings = cuts.elementOpening === QUOTE;
-  const runs = new OwnStack<unknown[]>([]);
+  const strings = !inObject && cuts.elementOpening === QUOTE;
+  const runs = new OwnStack<unknown>(null);
   // Each run is copied between brackets into this, and decoded from it: `[` + text + `]` made a
   // second, flat copy of each run's text in fresh memory, a quarter of the time on ASCII strings.
   // Made for a run of runBytes and a little more, and made again for a longer one: every byte of it
   // counts in what a parse allocates (5 MB of ASCII with one emoji, bench/NOTES.md, round 56).
   let bracketed = new Uint8Array(Math.min(close - first, limits.runBytes + RUN_SLACK_BYTES) + 2);
+  bracketed[0] = bytes[first];
   let from = first + 1;
   const most = limits.runBytes + limits.searchBytes;
   for (;;) {
@@ -213,32 +295,36 @@ function readArrayInRuns(bytes: Uint8Array, first: number, close: number, option
     let run: unknown = UNPARSED;
     for (let guesses = 0; ; ) {
       if (cut === -1) return NOT_ROUTED;
-      if (cut - from + 2 > bracketed.length) bracketed = new Uint8Array(cut - from + 2);
-      run = parseRun(bytes, from, cut, bracketed, strings, options);
+      if (cut - from + 2 > bracketed.length) {
+        bracketed = new Uint8Array(cut - from + 2);
+        bracketed[0] = bytes[first];
+      }
+      run = parseRun(bytes, from, cut, bracketed, bytes[close], strings, options);
       if (run !== UNPARSED) break;
       if (cut === close || ++guesses === limits.guessesPerCut) return NOT_ROUTED;
       cut = cuts.next(cut + 1, from + most);
       if (cut === -1 && close - from <= most) cut = close;
     }
     if (run === NOT_ROUTED) return NOT_ROUTED;
-    runs.push(run as unknown[]);
+    runs.push(run);
     if (cut === close) break;
     from = cut + 1;
   }
-  return joinArrays(runs.items.slice(0, runs.length));
+  const parts = runs.items.slice(0, runs.length);
+  return inObject ? joinObjects(parts as object[]) : joinArrays(parts as unknown[][]);
 }
 
 /**
- * JSON.parse's array of the elements in `bytes[from, to)`, `to` being a comma or the closing
- * bracket, copied into `bracketed` after its `[`; UNPARSED when JSON.parse refuses them, NOT_ROUTED
- * when the route's checks do. A run of `strings` has no keys and no depth to check: the elements are
- * checked after JSON.parse instead, and the route's checks are made only if one is not a string.
+ * JSON.parse's array or object of the elements or members in `bytes[from, to)`, `to` being a comma
+ * or the closing bracket, copied into `bracketed` after its opening bracket and closed by `closing`;
+ * UNPARSED when JSON.parse refuses them, NOT_ROUTED when the route's checks do. A run of `strings`
+ * has no keys and no depth to check: the elements are checked after JSON.parse instead, and the
+ * route's checks are made only if one is not a string.
  */
-function parseRun(bytes: Uint8Array, from: number, to: number, bracketed: Uint8Array, strings: boolean, options: ResolvedOptions): unknown {
+function parseRun(bytes: Uint8Array, from: number, to: number, bracketed: Uint8Array, closing: number, strings: boolean, options: ResolvedOptions): unknown {
   const end = to - from + 2;
-  bracketed[0] = OPEN_BRACKET;
   typedArraySet(bracketed, byteRange(bytes, from, to), 1);
-  bracketed[end - 1] = CLOSE_BRACKET;
+  bracketed[end - 1] = closing;
   let text: string;
   try {
     text = decodeText(bracketed, 0, end);
@@ -268,10 +354,12 @@ function allStrings(values: unknown[]): boolean {
  * Guesses where a run may end: a comma after the last byte of an element like the array's first (a
  * closing quote with an even run of backslashes before it, or the closing bracket of its kind) and
  * before the first bytes of one: its opening byte, for objects with the first element's first key,
- * and in an indented array after a line break and the first element's indent.
+ * and in an indented array after a line break and the first element's indent. In a map, a comma
+ * after any value and before a line break, the first member's indent and a quote: a map goes in runs
+ * only when indented (runsFit).
  */
 class CutGuesser {
-  /** The first element's opening byte (a quote or a bracket), 0 for any other kind of element. */
+  /** The first element's opening byte (a quote or a bracket; a map member's quote), 0 for any other kind of element or an unindented map. */
   readonly elementOpening: number = 0;
   private readonly elementClosing: number = 0;
   /** For objects, the first element's first key with its quotes: `signatureStart` to `signatureEnd`. */
@@ -281,18 +369,20 @@ class CutGuesser {
   private readonly indentStart: number = -1;
   private readonly indentEnd: number = -1;
 
-  constructor(private readonly bytes: Uint8Array, elementsStart: number, private readonly close: number) {
+  constructor(private readonly bytes: Uint8Array, elementsStart: number, private readonly close: number, members: boolean) {
     let at = skipBlanks(bytes, elementsStart);
     const opening = bytes[at];
-    if (opening !== QUOTE && opening !== OPEN_BRACE && opening !== OPEN_BRACKET) return;
-    this.elementOpening = opening;
-    this.elementClosing = opening === QUOTE ? QUOTE : opening === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+    if (opening !== QUOTE && (members || (opening !== OPEN_BRACE && opening !== OPEN_BRACKET))) return;
     let lineStart = at;
     while (lineStart > elementsStart && bytes[lineStart - 1] !== LINE_FEED) lineStart--;
     if (bytes[lineStart - 1] === LINE_FEED) {
       this.indentStart = lineStart;
       this.indentEnd = at;
-    }
+    } else if (members) return;
+    this.elementOpening = opening;
+    // A member's value may end in any byte (elementClosing 0).
+    if (members) return;
+    this.elementClosing = opening === QUOTE ? QUOTE : opening === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
     if (opening !== OPEN_BRACE) return;
     at = skipBlanks(bytes, at + 1);
     if (bytes[at] !== QUOTE) return;
@@ -314,6 +404,7 @@ class CutGuesser {
   }
 
   private endsElement(comma: number): boolean {
+    if (this.elementClosing === 0) return true;
     const bytes = this.bytes;
     let before = comma - 1;
     while (isWhitespace(bytes[before])) before--;

@@ -14,7 +14,7 @@ import { utf8 } from './oracle.js';
  * Runs of about 60 bytes, so that small documents are cut many times; elements of up to 600 bytes;
  * any document mostly of strings, short ones too (the default thresholds have a test of their own).
  */
-const SMALL = { runBytes: 60, searchBytes: 600, guessesPerCut: 4, minStringShare: 0.75, minMeanStringBytes: 0 };
+const SMALL = { runBytes: 60, searchBytes: 600, guessesPerCut: 4, minStringShare: 0.75, minMeanStringBytes: 0, minRunMemberBytes: 0 };
 const DEFAULT_LIMITS = { ...DOCUMENT_RUN_LIMITS };
 
 /** readDocumentInRuns's answer for `text`: the value, or NOT_ROUTED. */
@@ -39,6 +39,24 @@ function expectSameAsParser(bytes: Uint8Array, options?: ParseBinaryOptions): Pa
   const parsed = parseBinary(bytes, options);
   expect(withRuns).toEqual(parsed);
   return withRuns;
+}
+
+/** The same value and the same order of keys as JSON.parse. */
+const expectExactly = (actual: unknown, text: string) => expect(JSON.stringify(actual)).toBe(JSON.stringify(JSON.parse(text)));
+
+/**
+ * The runs' value (when they take `json`) and the parser's are JSON.parse's, keys in order, and with
+ * the byte at `at` made `byte` both give the parser's answer. Whether the runs took it.
+ */
+function agreesWithOneByteChanged(json: string, at: number, byte: number): boolean {
+  const bytes = utf8(json);
+  const result = inRuns(bytes);
+  if (result !== NOT_ROUTED) expectExactly(result, json);
+  expectExactly((expectSameAsParser(bytes) as { value: unknown }).value, json);
+  const changed = bytes.slice();
+  changed[at % changed.length] = byte;
+  expectSameAsParser(changed);
+  return result !== NOT_ROUTED;
 }
 
 const sentence = (index: number) => `Sentence ${index}, with commas, "quotes", a \\ backslash, ] and [ and }, { inside, and é 漢 😀.`;
@@ -142,8 +160,6 @@ describe('one long array of strings goes to JSON.parse in runs of its elements',
 describe('an object whose last member is one long array goes the same way', () => {
   const strings = Array.from({ length: 30 }, (_, index) => sentence(index));
   const records = strings.map((text, index) => ({ id: `item-${index}`, text, tags: [text] }));
-  /** The same value and the same order of keys as JSON.parse. */
-  const expectExactly = (actual: unknown, text: string) => expect(JSON.stringify(actual)).toBe(JSON.stringify(JSON.parse(text)));
 
   it('reads the members before the array as they are, and the array in runs', () => {
     const heads = [{}, { version: 3, count: 12 }, { meta: { note: '"data": [1, {"x": "]"}]', list: [1, [2]] }, flag: true, nothing: null }, { 'é 漢': 'ok' }];
@@ -212,20 +228,93 @@ describe('an object whose last member is one long array goes the same way', () =
       fc.property(fc.array(member, { maxLength: 4 }), fc.oneof(text, fc.constant('data')), fc.array(element, { minLength: 1, maxLength: 30 }), fc.constantFrom(undefined, 1, '\t'), fc.nat(), fc.integer({ min: 0, max: 255 }), (members, name, elements, indent, at, byte) => {
         const head = members.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value, null, indent)}`);
         const json = `{${[...head, `${JSON.stringify(name)}:${JSON.stringify(elements, null, indent)}`].join(',')}}`;
-        const bytes = utf8(json);
-        const result = inRuns(bytes);
-        if (result !== NOT_ROUTED) {
-          routed++;
-          expectExactly(result, json);
-        }
-        expectExactly((expectSameAsParser(bytes) as { value: unknown }).value, json);
-        const changed = bytes.slice();
-        changed[at % changed.length] = byte;
-        expectSameAsParser(changed);
+        if (agreesWithOneByteChanged(json, at, byte)) routed++;
       }),
       { numRuns: 800 },
     );
     expect(routed).toBeGreaterThan(150);
+  });
+});
+
+describe('an indented map of long members goes in runs of its members', () => {
+  const records = Array.from({ length: 30 }, (_, index) => [`sam-property-${index}`, { Sync: sentence(index), Code: `${sentence(index + 1)}\n*Type*: String`, nested: { deeper: [sentence(index)] } }] as const);
+  const map = Object.fromEntries(records);
+
+  it('reads a map, alone or as the last member of a wrapper, cut only at its own indent', () => {
+    const values = [map, { properties: map }, { version: 3, note: 'a "quoted": {"x": 1}', properties: map }, Object.fromEntries(records.map(([key], index) => [key, sentence(index)]))];
+    for (const value of values) {
+      for (const text of [JSON.stringify(value, null, 2), `\n${JSON.stringify(value, null, '\t')}\r\n`, JSON.stringify(value, null, 1)]) {
+        const routed = inRuns(text);
+        expect(routed).not.toBe(NOT_ROUTED);
+        expectExactly(routed, text);
+        expectExactly((expectSameAsParser(utf8(text)) as { value: unknown }).value, text);
+      }
+    }
+    // The nested maps' members look like the top ones but for their indent: no guess lands there.
+    Object.assign(DOCUMENT_RUN_LIMITS, { guessesPerCut: 1 });
+    expectExactly(inRuns(JSON.stringify(map, null, 2)), JSON.stringify(map));
+  });
+
+  it('joins the runs as JSON.parse builds one object: repeated names, index keys, __proto__ as an own member', () => {
+    const member = (key: string, value: unknown) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`;
+    const members = records.map(([key, value]) => member(key, value));
+    members.splice(20, 0, member('sam-property-3', 'last value, first place'), member('__proto__', { polluted: true }), member('7', 'an index'), member('constructor', sentence(1)));
+    const text = `{\n${members.join(',\n')}\n}`;
+    const routed = inRuns(text) as Record<string, unknown>;
+    expectExactly(routed, text);
+    expect(Object.getPrototypeOf(routed)).toBe(Object.prototype);
+    expect(Object.hasOwn(routed, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(routed['sam-property-3']).toBe('last value, first place');
+    const parsed = expectSameAsParser(utf8(text));
+    expectExactly((parsed as { value: unknown }).value, text);
+    for (const protoAction of ['error', 'remove', 'ignore'] as const) expectSameAsParser(utf8(text), { protoAction, constructorAction: protoAction });
+    expect((expectSameAsParser(utf8(text), { protoAction: 'error' }) as { code?: string }).code).toBe('FORBIDDEN_KEY');
+  });
+
+  it('leaves to the parser what a run refuses, and fails where the parser does', () => {
+    const text = JSON.stringify(map, null, 2);
+    const broken = [
+      text.replace(/\n}$/, ',\n}'),
+      text.replace('"sam-property-9": {', '"sam-property-9": {,'),
+      text.replace('"sam-property-17"', '"sam-property-17'),
+      text.slice(0, -2) + '\n}}',
+      // A member at the top indent inside a nested map: guesses there are refused.
+      text.replace('"nested": {', '"nested": {\n  "inner": 1,'),
+    ];
+    for (const variant of broken) expectSameAsParser(utf8(variant));
+    withEscapedKeysRight(false, () => {
+      const escaped = text.replace('"Sync"', '"Sy\\u006ec"');
+      expect(inRuns(escaped)).toBe(NOT_ROUTED);
+      expectSameAsParser(utf8(escaped));
+    });
+    const deep = JSON.stringify({ properties: map }, null, 2);
+    expect((expectSameAsParser(utf8(deep), { maxDepth: 4 }) as { code?: string }).code).toBe('MAX_DEPTH');
+    expect(inRuns(deep, { maxDepth: 5 })).toEqual({ properties: map });
+    expect(inRuns(deep, { maxDepth: 4 })).toBe(NOT_ROUTED);
+  });
+
+  it('any indented map agrees with the parser, and so does any byte of it changed', () => {
+    const text = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('","', '",\\n  "', '"},{"id":1', '\\', '],[', 'é 漢 😀', ''));
+    const key = fc.oneof(text, fc.constantFrom('a', '__proto__', 'constructor', '0', '12', 'properties'));
+    const value = fc.oneof(
+      { arbitrary: text, weight: 4 },
+      { arbitrary: fc.record({ id: text, body: text }), weight: 2 },
+      { arbitrary: fc.array(text, { maxLength: 3 }), weight: 1 },
+      { arbitrary: fc.oneof(fc.integer(), fc.constant(null)), weight: 1 },
+    );
+    let routed = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, value), { minLength: 2, maxLength: 30 }), fc.constantFrom(1, 2, '\t'), fc.boolean(), fc.nat(), fc.integer({ min: 0, max: 255 }), (members, indent, wrapped, at, byte) => {
+        const unit = typeof indent === 'number' ? ' '.repeat(indent) : indent;
+        const body = members.map(([name, member]) => `${unit}${JSON.stringify(name)}: ${JSON.stringify(member, null, indent).replace(/\n/g, `\n${unit}`)}`).join(',\n');
+        const mapText = `{\n${body}\n}`;
+        const json = wrapped ? `{\n${unit}"version": 1,\n${unit}"map": ${mapText.replace(/\n/g, `\n${unit}`)}\n}` : mapText;
+        if (agreesWithOneByteChanged(json, at, byte)) routed++;
+      }),
+      { numRuns: 800 },
+    );
+    expect(routed).toBeGreaterThan(300);
   });
 });
 
@@ -241,11 +330,17 @@ describe('other long documents are left to the parser', () => {
   });
 
 
-  it('leaves objects to the parser, even maps of names to strings', () => {
+  it('leaves minified maps to the parser, and maps of short members', () => {
     const map = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`name_${index}`, sentence(index)]));
     const text = JSON.stringify(map);
     expect(inRuns(text)).toBe(NOT_ROUTED);
     expect(expectSameAsParser(utf8(text))).toEqual({ ok: true, value: map });
+    Object.assign(DOCUMENT_RUN_LIMITS, { minRunMemberBytes: DEFAULT_LIMITS.minRunMemberBytes, searchBytes: 4096 });
+    const indented = JSON.stringify(map, null, 2);
+    expect(inRuns(indented)).toBe(NOT_ROUTED);
+    expect(inRuns(JSON.stringify({ messages: map }, null, 2))).toBe(NOT_ROUTED);
+    const long = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`name_${index}`, sentence(index).repeat(12)]));
+    expect(inRuns(JSON.stringify(long, null, 2))).toEqual(long);
   });
 
   it('guesses in an indented array only at its own indent: a nested array of the same records is indented further', () => {
