@@ -164,10 +164,13 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
   let stretchEnd = stretchStart + limits.firstStretchBytes;
   let stringBytesAtStretch = 0;
   let stringsAtStretch = 0;
+  /** Whether a container opened inside the outermost one, which a flat map's first stretch has not. */
+  let nested = false;
   plan: for (let pos = state.pos; pos < end; pos++) {
     if (pos >= stretchEnd) {
       const stretchStringBytes = stringBytes - stringBytesAtStretch;
       if (stretchStringBytes < minStringShare * (pos - stretchStart) || stretchStringBytes < minMeanStringBytes * (strings - stringsAtStretch)) break;
+      if (stretchStart === state.pos && flatMapOfShortMembers(depth, nested, end - first, pos - first, commas[0], inObject[0] === 1, limits)) break;
       stretchStart = pos;
       stretchEnd = pos + stretchBytes;
       stringBytesAtStretch = stringBytes;
@@ -209,6 +212,7 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
       case OPEN_BRACE:
       case OPEN_BRACKET:
         if (depth === maxDepth) break plan;
+        if (depth > 0) nested = true;
         opens[depth] = pos;
         stringBytesAtOpen[depth] = stringBytes;
         stringsAtOpen[depth] = strings;
@@ -274,6 +278,17 @@ export function planLargeSubtrees(state: ParseState, limits: SubtreePlanLimits =
   state.subtrees = subtrees.items.slice(0, subtrees.length);
   state.subtreeRuns = runLists.items.slice(0, runLists.length);
   state.nextSubtree = subtrees.items[0];
+}
+
+/**
+ * Whether the first stretch shows a map too long to be one subtree whose members hold no container
+ * and average less than minRunMemberBytes (message catalogues, maps of names to identifiers): such a
+ * map is not read in runs, and the pass would find nothing in it but a container nested further on.
+ * The pass over the rest took 14 % of the parse of an 8 MB map of Cyrillic messages (Node 26,
+ * bench/NOTES.md, round 59), so it stops, as after a stretch of another shape.
+ */
+function flatMapOfShortMembers(depth: number, nested: boolean, documentBytes: number, readBytes: number, commas: number, inObject: boolean, limits: SubtreePlanLimits): boolean {
+  return depth === 1 && inObject && !nested && documentBytes > limits.maxSubtreeBytes && limits.minRunMemberBytes * (commas + 1) > readBytes;
 }
 
 /**

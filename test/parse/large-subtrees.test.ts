@@ -93,6 +93,23 @@ describe('large string-heavy subtrees go to the engine JSON.parse, with the same
     expect(value).toEqual(JSON.parse(text));
   });
 
+  it('stops after the first stretch of a long flat map of short members, which it would not cut', () => {
+    // Members of about 120 bytes, then a map of prose the plan would take whole.
+    const members = proseMap(30).slice(1, -1);
+    const text = `{${members},"nested":${proseMap(3)}}`;
+    const limits = { ...SMALL, minRunMemberBytes: 200 };
+    expect(planAndParse(text, { ...SMALL, minRunMemberBytes: 0 }).chosen).toEqual([proseMap(3)]);
+    const { planned, value } = planAndParse(text, limits);
+    expect(planned).toBe(0);
+    expect(value).toEqual(JSON.parse(text));
+    // Not when a container opened in the first stretch, when the map is short enough to be one
+    // subtree, or when its members are long enough to go in runs.
+    expect(planAndParse(`{"first":${proseMap(3)},${members}}`, limits).chosen).toEqual([proseMap(3)]);
+    const short = `{${proseMap(10).slice(1, -1)},"nested":${proseMap(3)}}`;
+    expect(planAndParse(short, limits).chosen).toEqual([short]);
+    expect(planAndParse(text, { ...limits, minRunMemberBytes: 50 }).chosen).toEqual([proseMap(3)]);
+  });
+
   it('plans nothing for bad input at its start, and stops at the first byte JSON has nowhere outside strings', () => {
     for (const start of ['x', '}', '"', '1', 'tru']) expect(planAndParse(`${start}[${proseMap(12)}]`).planned).toBe(0);
     expect(planAndParse(` \n [${proseMap(12)}]`).planned).toBe(2);
