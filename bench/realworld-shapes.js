@@ -458,7 +458,8 @@ export const hostileShapes = {
 /**
  * Documents past the whole-document route's 4 MiB, which the parser reads (issue 13: "any [hostile
  * shape] you find"): arrays mostly of strings of the kinds people export (messages with quotes,
- * source files, Python's `ensure_ascii` records, log records), two look-alike maps at 8 MB, and
+ * source files, Python's `ensure_ascii` records, log records, and log records as an API page's last
+ * member), two look-alike maps at 8 MB, and
  * shapes found slow there in round 56 (literals, numbers with large exponents, random doubles, one
  * string dense with escapes). Each about 6 to 10 MB; a quick run makes them 2 % of that.
  */
@@ -482,6 +483,10 @@ export function largeDocuments(scale = 1) {
     'source-files': () => toBytes(filled(32, bytes(6e6), (random) => ({ path: `${pick(random, englishWords, random.int(2, 4), '/')}.py`, content: Array.from({ length: random.int(20, 60) }, () => codeLine(random)).join('\n') }))),
     'ensure-ascii-records': () => encoder.encode(escapeNonAscii(JSON.stringify(filled(33, bytes(1.6e6), (random) => ({ id: random.int(1, 1e6), title: sentence(random, cyrillicWords, 2, 5), body: sentence(random, cyrillicWords, 10, 30) }))))),
     'log-records': () => toBytes(filled(34, bytes(6e6), (random) => ({ level: random.pick(['info', 'warn', 'error']), message: `${sentence(random, englishWords, 4, 10)}\n\tat ${camelName(random, 2, 3)} (${lowerName(random, 1, 2)}.js:${random.int(1, 900)})\n\tat ${camelName(random, 2, 3)}` })), 2),
+    'wrapped-log-records': () => {
+      const records = filled(36, bytes(6e6), (random) => ({ time: `2026-12-07T${String(random.int(0, 23)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}:00Z`, level: random.pick(['info', 'warn', 'error']), message: `${sentence(random, englishWords, 6, 14)}\n\tat ${camelName(random, 2, 3)} (${lowerName(random, 1, 2)}.js:${random.int(1, 900)})` }));
+      return toBytes({ version: 3, count: records.length, next: null, data: records }, 2);
+    },
     'markdown-docs-8mb': () => markdownDocs({ targetBytes: bytes(8e6) }),
     'messages-ru-8mb': () => cyrillicMessages({ targetBytes: bytes(8e6) }),
     'nulls-2e6': () => encoder.encode(`[${'null,'.repeat(count(2e6) - 1)}null]`),
