@@ -78,6 +78,11 @@ export interface DocumentRunLimits {
    * join costs about 0.4 µs a member.
    */
   minRunMemberBytes: number;
+  /**
+   * The most bytes of members a wrapper may hold before its long container, and after it: a page's
+   * head and tail (`{"version": 3, "data": […], "total": 9}`).
+   */
+  maxWrapperBytes: number;
 }
 
 /** The limits in force. Mutable for the tests alone, which shrink them. */
@@ -88,13 +93,17 @@ export const DOCUMENT_RUN_LIMITS: DocumentRunLimits = {
   minStringShare: SUBTREE_PLAN_LIMITS.minStringShare,
   minMeanStringBytes: SUBTREE_PLAN_LIMITS.minMeanStringBytes,
   minRunMemberBytes: SUBTREE_PLAN_LIMITS.minRunMemberBytes,
+  maxWrapperBytes: 4096,
 };
 
 /** Past runBytes, the room the run's buffer has before it is made again: most runs end within an element. */
 const RUN_SLACK_BYTES = 64 * 1024;
 
-/** The longest stretch of members before a wrapped array or map (readWrapped). */
-const MAX_WRAPPER_PREFIX_BYTES = 4096;
+/** Refused guesses in a row after which the search for a wrapper's tail ends (tailStart). */
+const MAX_TAIL_GUESSES = 8;
+
+/** Guesses tried by JSON.parse in all, past which the search gives up (tailStart). */
+const MAX_TAIL_PARSES = 16;
 
 const PROTO_KEY = '__proto__';
 
@@ -129,20 +138,68 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
  * (readWrapped), or itself a map of long members.
  */
 function readObjectDocument(bytes: Uint8Array, first: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
-  let containerClose = close - 1;
-  while (containerClose > first && isWhitespace(bytes[containerClose])) containerClose--;
-  const open = longContainerStart(bytes, first + 1, Math.min(containerClose, first + MAX_WRAPPER_PREFIX_BYTES));
   const firstMember = skipBlanks(bytes, first + 1);
   const indentStart = indentOf(bytes, first + 1, firstMember);
-  if (open !== -1 && options.maxDepth >= 2) {
-    const closing = bytes[open] === OPEN_BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
+  if (options.maxDepth >= 2) {
+    // The wrapped container is followed by a tail of members, or ends the object.
+    let containerClose = tailStart(bytes, first, close, limits.maxWrapperBytes);
+    if (containerClose === -1) {
+      containerClose = close - 1;
+      while (containerClose > first && isWhitespace(bytes[containerClose])) containerClose--;
+    }
+    const open = wrappedContainerOpen(bytes, first, containerClose, limits.maxWrapperBytes);
     // In an indented map of records, the record at the first 4 KB's end looks like a wrapped
     // container until a member at the map's indent follows it.
-    const last = indentStart === -1 || countMemberStarts(bytes, open, Math.min(containerClose, open + MEMBER_SAMPLE_BYTES), indentStart, firstMember - indentStart) === 0;
+    const last = open !== -1 && (indentStart === -1 || countMemberStarts(bytes, open, Math.min(containerClose, open + MEMBER_SAMPLE_BYTES), indentStart, firstMember - indentStart) === 0);
     // Before the members are parsed: the servers' 10 MB records (`{"items": […]}`) stop here.
-    if (last && bytes[containerClose] === closing && runsFit(bytes, open, containerClose, limits)) return readWrapped(bytes, first, open, containerClose, options, limits);
+    if (last && runsFit(bytes, open, containerClose, limits)) return readWrapped(bytes, first, open, containerClose, close, options, limits);
   }
   return runsFit(bytes, first, close, limits) ? readContainerInRuns(bytes, first, close, options, limits) : NOT_ROUTED;
+}
+
+/**
+ * The opening bracket of a container that a wrapper's member holds from its first `maxHeadBytes`
+ * and that may close at `containerClose` (a closing bracket of its kind); -1 if none.
+ */
+function wrappedContainerOpen(bytes: Uint8Array, first: number, containerClose: number, maxHeadBytes: number): number {
+  if (bytes[containerClose] !== CLOSE_BRACKET && bytes[containerClose] !== CLOSE_BRACE) return -1;
+  const open = longContainerStart(bytes, first + 1, Math.min(containerClose, first + maxHeadBytes));
+  return open !== -1 && bytes[open] === (bytes[containerClose] === CLOSE_BRACKET ? OPEN_BRACKET : OPEN_BRACE) ? open : -1;
+}
+
+/**
+ * Where a wrapped container followed by a tail of members may close, in an object from `first` to
+ * `close` (its `}`): a closing bracket in the object's last `maxTailBytes` after which come a comma
+ * and members that JSON.parse reads to the end (`], "total": 9}`), the leftmost of them. Brackets are
+ * tried from the right: those inside the tail may read as the end of one too (`"a": [1], "b": 2}`),
+ * those inside the container never do, as its rest holds the bracket that closes it, so after
+ * {@link MAX_TAIL_GUESSES} refusals in a row the search ends. Only a guess: the container's last run
+ * proves it (readWrapped). -1 if none.
+ */
+function tailStart(bytes: Uint8Array, first: number, close: number, maxTailBytes: number): number {
+  let found = -1;
+  let refused = 0;
+  let parses = 0;
+  for (let at = close - 1, stop = Math.max(first + 1, close - maxTailBytes); at >= stop && refused < MAX_TAIL_GUESSES; at--) {
+    if (bytes[at] !== CLOSE_BRACKET && bytes[at] !== CLOSE_BRACE) continue;
+    const comma = skipBlanks(bytes, at + 1);
+    if (bytes[comma] !== COMMA || bytes[skipBlanks(bytes, comma + 1)] !== QUOTE) continue;
+    // A map of records reads as tails from each record's end: no short tail there.
+    if (++parses > MAX_TAIL_PARSES) return -1;
+    // The tail's members after an opening brace, written over its comma.
+    const tail = new Uint8Array(close - comma + 1);
+    typedArraySet(tail, byteRange(bytes, comma, close + 1), 0);
+    tail[0] = OPEN_BRACE;
+    try {
+      builtinJsonParse!(decodeText(tail, 0, tail.length));
+      found = at;
+      refused = 0;
+    } catch {
+      // Inside a string, or a nested container of the tail, or in the container's last elements.
+      refused++;
+    }
+  }
+  return found;
 }
 
 /**
@@ -187,27 +244,29 @@ function countMemberStarts(bytes: Uint8Array, from: number, stop: number, model:
 }
 
 /**
- * `{ …, "name": […] }` or `{ …, "name": {…} }`: an object whose last member is one long array or
- * map of text (`open` to `containerClose`), after members that take at most
- * {@link MAX_WRAPPER_PREFIX_BYTES} (`{"version": 3, "data": […]}`: exports, API pages, schemas).
+ * `{ …, "name": […], … }` or `{ …, "name": {…}, … }`: an object with one long array or map of text
+ * among its members (`open` to `containerClose`), after members that take at most
+ * {@link DOCUMENT_RUN_LIMITS}.maxWrapperBytes and before as many (`{"version": 3, "data": […],
+ * "total": 9}`: exports, API pages, schemas).
  * The plan's pass reads such a document whole before it cuts the container, and an indented one,
  * whose blanks count against the plan's share of strings, went to the parser: 1.8 to 4.5 times
  * native's time, against 1.0 to 1.5 for the same arrays alone (bench/NOTES.md, round 58). The
- * members before the container are parsed as they are, with an empty array in its place (`…[]}`), so
- * JSON.parse proves that the container opens where a member's value does and checks those members as
- * it checks a run; its elements or members are read in runs as a document's are, one level deeper,
- * and put in that member. A name with an escape, and `__proto__`, are left to the parser.
+ * members around the container are parsed as they are, with an empty array in its place (`…[]…}`),
+ * so JSON.parse proves that the container opens where a member's value does and checks those members
+ * as it checks a run; its elements or members are read in runs as a document's are, one level
+ * deeper, and put in that member. A name with an escape, `__proto__`, and a name the tail may repeat
+ * are left to the parser.
  */
-function readWrapped(bytes: Uint8Array, first: number, open: number, containerClose: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
+function readWrapped(bytes: Uint8Array, first: number, open: number, containerClose: number, close: number, options: ResolvedOptions, limits: DocumentRunLimits): unknown {
   const name = memberName(bytes, first, open);
-  if (name === undefined || name === PROTO_KEY) return NOT_ROUTED;
-  // The members before the container, its place kept by `[]`; no depth check can pass them that the
+  if (name === undefined || name === PROTO_KEY || !tailLeavesName(bytes, containerClose + 1, close, name)) return NOT_ROUTED;
+  // The members around the container, its place kept by `[]`; no depth check can pass them that the
   // whole would fail, as the container's own levels are checked in its runs.
-  const head = new Uint8Array(open - first + 3);
+  const head = new Uint8Array(open - first + 2 + close - containerClose);
   typedArraySet(head, byteRange(bytes, first, open), 0);
   head[open - first] = OPEN_BRACKET;
   head[open - first + 1] = CLOSE_BRACKET;
-  head[open - first + 2] = CLOSE_BRACE;
+  typedArraySet(head, byteRange(bytes, containerClose + 1, close + 1), open - first + 2);
   let text: string;
   try {
     text = decodeText(head, 0, head.length);
@@ -221,6 +280,17 @@ function readWrapped(bytes: Uint8Array, first: number, open: number, containerCl
   // JSON.parse made the member an own data property, so this store meets no setter of a prototype.
   (members as Record<string, unknown>)[name] = contents;
   return members;
+}
+
+/**
+ * Whether the members after a wrapped container (`bytes[from, close)`) cannot name it again: a later
+ * member of the same name would take its place in JSON.parse's object. Judged by bytes: no
+ * backslash (an escape may spell the name) and no quoted name anywhere in them.
+ */
+function tailLeavesName(bytes: Uint8Array, from: number, close: number, name: string): boolean {
+  if (close - from < 2) return true;
+  const tail = byteRange(bytes, from, close);
+  return typedArrayIndexOf(tail, BACKSLASH, 0) === -1 && decodeRange(bytes, from, close, false).indexOf(`"${name}"`) === -1;
 }
 
 /**

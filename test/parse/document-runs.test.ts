@@ -14,7 +14,7 @@ import { utf8 } from './oracle.js';
  * Runs of about 60 bytes, so that small documents are cut many times; elements of up to 600 bytes;
  * any document mostly of strings, short ones too (the default thresholds have a test of their own).
  */
-const SMALL = { runBytes: 60, searchBytes: 600, guessesPerCut: 4, minStringShare: 0.75, minMeanStringBytes: 0, minRunMemberBytes: 0 };
+const SMALL = { runBytes: 60, searchBytes: 600, guessesPerCut: 4, minStringShare: 0.75, minMeanStringBytes: 0, minRunMemberBytes: 0, maxWrapperBytes: 200 };
 const DEFAULT_LIMITS = { ...DOCUMENT_RUN_LIMITS };
 
 /** readDocumentInRuns's answer for `text`: the value, or NOT_ROUTED. */
@@ -182,13 +182,38 @@ describe('an object whose last member is one long array goes the same way', () =
     expectExactly((expectSameAsParser(utf8(text)) as { value: unknown }).value, text);
   });
 
-  it('leaves to the parser a name with an escape, __proto__, a member after the array, and members past 4 KB', () => {
+  it("reads the members after the array too (a page's tail), as JSON.parse orders them", () => {
+    const array = JSON.stringify(strings);
+    const texts = [
+      `{"data":${array},"n":1}`,
+      `{"data":${array} , "more":[1]}`,
+      `{"v":1,"data":${array},"meta":{"a":[1,2],"b":"],"},"total":9,"next":null}`,
+      `{"first":2,"data":${JSON.stringify(records)},"first":3}`,
+      JSON.stringify({ version: 3, data: records, meta: { pages: [1, 2], note: '}, ], {' }, total: 30 }, null, 2),
+      JSON.stringify({ properties: Object.fromEntries(strings.map((text, index) => [`name ${index}`, text])), count: 30 }, null, '\t'),
+    ];
+    for (const text of texts) {
+      const routed = inRuns(text);
+      expect(routed).not.toBe(NOT_ROUTED);
+      expectExactly(routed, text);
+      expectExactly((expectSameAsParser(utf8(text)) as { value: unknown }).value, text);
+    }
+    // The tail may hold the name again (the later value is JSON.parse's), spelled with an escape or not.
+    for (const text of [`{"data":${array},"data":1}`, `{"data":${array},"d\\u0061ta":[1]}`, `{"data":${array},"note":"data"}`]) {
+      expect(inRuns(text)).toBe(NOT_ROUTED);
+      expectExactly((expectSameAsParser(utf8(text)) as { value: unknown }).value, text);
+    }
+    const long = `{"data":${array},"pad":"${'x'.repeat(5000)}"}`;
+    expect(inRuns(long)).toBe(NOT_ROUTED);
+    Object.assign(DOCUMENT_RUN_LIMITS, { maxWrapperBytes: 6000 });
+    expect(inRuns(long)).toEqual(JSON.parse(long));
+  });
+
+  it('leaves to the parser a name with an escape, __proto__, and members past 4 KB', () => {
     const array = JSON.stringify(strings);
     const texts = [
       `{"da\\u0074a":${array}}`,
       `{"__proto__":${array}}`,
-      `{"data":${array},"n":1}`,
-      `{"data":${array},"more":[1]}`,
       `{"pad":"${'x'.repeat(5000)}","data":${array}}`,
       `{"small":[1,2],"data":"text"}`,
       `{"data":${array.slice(0, -1)}}`,
@@ -225,9 +250,9 @@ describe('an object whose last member is one long array goes the same way', () =
     const member = fc.tuple(fc.oneof(text, fc.constantFrom('data', '__proto__', 'constructor', '0')), fc.oneof(text, fc.integer(), fc.array(text, { maxLength: 2 }), fc.record({ a: text })));
     let routed = 0;
     fc.assert(
-      fc.property(fc.array(member, { maxLength: 4 }), fc.oneof(text, fc.constant('data')), fc.array(element, { minLength: 1, maxLength: 30 }), fc.constantFrom(undefined, 1, '\t'), fc.nat(), fc.integer({ min: 0, max: 255 }), (members, name, elements, indent, at, byte) => {
-        const head = members.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value, null, indent)}`);
-        const json = `{${[...head, `${JSON.stringify(name)}:${JSON.stringify(elements, null, indent)}`].join(',')}}`;
+      fc.property(fc.array(member, { maxLength: 4 }), fc.oneof(text, fc.constant('data')), fc.array(element, { minLength: 1, maxLength: 30 }), fc.array(member, { maxLength: 3 }), fc.constantFrom(undefined, 1, '\t'), fc.nat(), fc.integer({ min: 0, max: 255 }), (members, name, elements, tail, indent, at, byte) => {
+        const asText = ([key, value]: [string, unknown]) => `${JSON.stringify(key)}:${JSON.stringify(value, null, indent)}`;
+        const json = `{${[...members.map(asText), `${JSON.stringify(name)}:${JSON.stringify(elements, null, indent)}`, ...tail.map(asText)].join(',')}}`;
         if (agreesWithOneByteChanged(json, at, byte)) routed++;
       }),
       { numRuns: 800 },
