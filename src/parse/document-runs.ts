@@ -64,11 +64,13 @@ export interface DocumentRunLimits {
   /** Guesses refused by JSON.parse at one cut before the document goes to the parser. */
   guessesPerCut: number;
   /**
-   * The least share of the first 4 KB's bytes (blanks left out) inside strings, and the least mean
-   * length of those strings, quotes included: text, by the plan's thresholds (large-subtrees.ts).
-   * Arrays of records of numbers and short strings (the servers' 10 MB bodies) read slower in runs
-   * under a memory cap, whose young generation the runs' values outlive (1.23 against 0.90 times
-   * native's time on Node 26, bench/NOTES.md, round 56).
+   * The least share of the first 4 KB's bytes (blanks left out) inside strings (the plan's, 85 %),
+   * and the least mean length of those strings, quotes included: text. Arrays of records of numbers
+   * and short strings (the servers' 10 MB bodies, 9 bytes a string) read slower in runs under a
+   * memory cap, whose young generation the runs' values outlive (1.23 against 0.90 times native's
+   * time on Node 26, bench/NOTES.md, round 56). Log records with a timestamp and a level beside
+   * their message (26.5 bytes a string) read 1.1 to 1.25 times native's time in runs, with the
+   * servers' heap flags too, and 1.2 to 2.2 by the parser (round 59): 24, under the plan's 32.
    */
   minStringShare: number;
   minMeanStringBytes: number;
@@ -91,7 +93,7 @@ export const DOCUMENT_RUN_LIMITS: DocumentRunLimits = {
   searchBytes: 1 << 20,
   guessesPerCut: 2,
   minStringShare: SUBTREE_PLAN_LIMITS.minStringShare,
-  minMeanStringBytes: SUBTREE_PLAN_LIMITS.minMeanStringBytes,
+  minMeanStringBytes: 24,
   minRunMemberBytes: SUBTREE_PLAN_LIMITS.minRunMemberBytes,
   maxWrapperBytes: 4096,
 };

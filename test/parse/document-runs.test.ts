@@ -352,6 +352,9 @@ describe('other long documents are left to the parser', () => {
     const records = JSON.stringify(Array.from({ length: 40 }, (_, index) => ({ id: 100_000 + index, name: `customer ${index}`, email: `customer.${index}@example.com`, active: index % 3 !== 0, score: index * 1.37, tags: ['alpha', 'beta'], address: { city: 'Springfield', zip: String(10_000 + index) } })));
     expect(inRuns(records)).toBe(NOT_ROUTED);
     expect(inRuns(JSON.stringify(Array.from({ length: 200 }, (_, index) => `s${index}`)))).toBe(NOT_ROUTED);
+    // Log records: a timestamp and a level beside the message, about 26 bytes a string.
+    const logs = JSON.stringify(Array.from({ length: 40 }, (_, index) => ({ time: `2026-12-07T10:${String(index).padStart(2, '0')}:00Z`, level: 'info', message: `Request ${index} for /api/v1/orders/${index} served in ${index} ms by worker 3 after 2 retries\n\tat handler (server.js:${index})` })), null, 2);
+    expect(inRuns(logs)).toEqual(JSON.parse(logs));
   });
 
 
