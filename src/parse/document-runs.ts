@@ -131,7 +131,7 @@ export function readDocumentInRuns(input: InputBytes, start: number, options: Re
   let close = length - 1;
   while (close > first && isWhitespace(bytes[close])) close--;
   if (bytes[first] === OPEN_BRACE && bytes[close] === CLOSE_BRACE) return readObjectDocument(bytes, first, close, options, limits);
-  if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET || !mostlyText(bytes, first, close, limits)) return NOT_ROUTED;
+  if (bytes[first] !== OPEN_BRACKET || bytes[close] !== CLOSE_BRACKET || !runsFit(bytes, first, close, limits)) return NOT_ROUTED;
   return readContainerInRuns(bytes, first, close, options, limits);
 }
 
@@ -188,12 +188,9 @@ function tailStart(bytes: Uint8Array, first: number, close: number, maxTailBytes
     if (bytes[comma] !== COMMA || bytes[skipBlanks(bytes, comma + 1)] !== QUOTE) continue;
     // A map of records reads as tails from each record's end: no short tail there.
     if (++parses > MAX_TAIL_PARSES) return -1;
-    // The tail's members after an opening brace, written over its comma.
-    const tail = new Uint8Array(close - comma + 1);
-    typedArraySet(tail, byteRange(bytes, comma, close + 1), 0);
-    tail[0] = OPEN_BRACE;
     try {
-      builtinJsonParse!(decodeText(tail, 0, tail.length));
+      // The tail's members after an opening brace in its comma's place.
+      builtinJsonParse!(`{${decodeRange(bytes, comma + 1, close + 1, false)}`);
       found = at;
       refused = 0;
     } catch {
@@ -237,12 +234,16 @@ function indentOf(bytes: Uint8Array, from: number, at: number): number {
 /** The line breaks from `from` to `stop` followed by the `indent` blanks at `model` and a quote: members' starts at that indent. */
 function countMemberStarts(bytes: Uint8Array, from: number, stop: number, model: number, indent: number): number {
   let starts = 0;
-  search: for (let lineFeed = typedArrayIndexOf(bytes, LINE_FEED, from); lineFeed !== -1 && lineFeed < stop; lineFeed = typedArrayIndexOf(bytes, LINE_FEED, lineFeed + 1)) {
-    if (bytes[lineFeed + 1 + indent] !== QUOTE) continue;
-    for (let offset = 0; offset < indent; offset++) if (bytes[lineFeed + 1 + offset] !== bytes[model + offset]) continue search;
-    starts++;
+  for (let lineFeed = typedArrayIndexOf(bytes, LINE_FEED, from); lineFeed !== -1 && lineFeed < stop; lineFeed = typedArrayIndexOf(bytes, LINE_FEED, lineFeed + 1)) {
+    if (bytes[lineFeed + 1 + indent] === QUOTE && sameBytes(bytes, lineFeed + 1, model, indent)) starts++;
   }
   return starts;
+}
+
+/** Whether the `length` bytes at `at` are those at `model`. */
+function sameBytes(bytes: Uint8Array, at: number, model: number, length: number): boolean {
+  for (let offset = 0; offset < length; offset++) if (bytes[at + offset] !== bytes[model + offset]) return false;
+  return true;
 }
 
 /**
@@ -291,8 +292,8 @@ function readWrapped(bytes: Uint8Array, first: number, open: number, containerCl
  */
 function tailLeavesName(bytes: Uint8Array, from: number, close: number, name: string): boolean {
   if (close - from < 2) return true;
-  const tail = byteRange(bytes, from, close);
-  return typedArrayIndexOf(tail, BACKSLASH, 0) === -1 && decodeRange(bytes, from, close, false).indexOf(`"${name}"`) === -1;
+  const backslash = typedArrayIndexOf(bytes, BACKSLASH, from);
+  return (backslash === -1 || backslash >= close) && decodeRange(bytes, from, close, false).indexOf(`"${name}"`) === -1;
 }
 
 /**
@@ -332,11 +333,6 @@ function memberName(bytes: Uint8Array, first: number, open: number): string | un
   // A quote after a backslash is inside the name: the name holds an escape.
   if (bytes[at] !== QUOTE || at === first || bytes[at - 1] === BACKSLASH) return undefined;
   return decodeRange(bytes, at + 1, nameEnd, false);
-}
-
-/** Whether the array from `first` to `close` is mostly text, by its first bytes: the runs' thresholds. */
-function mostlyText(bytes: Uint8Array, first: number, close: number, limits: DocumentRunLimits): boolean {
-  return mostlyLongStrings(bytes, first, close, limits.minStringShare, limits.minMeanStringBytes);
 }
 
 /**
@@ -445,9 +441,8 @@ class CutGuesser {
     let at = skipBlanks(bytes, elementsStart);
     const opening = bytes[at];
     if (opening !== QUOTE && (members || (opening !== OPEN_BRACE && opening !== OPEN_BRACKET))) return;
-    let lineStart = at;
-    while (lineStart > elementsStart && bytes[lineStart - 1] !== LINE_FEED) lineStart--;
-    if (bytes[lineStart - 1] === LINE_FEED) {
+    const lineStart = indentOf(bytes, elementsStart, at);
+    if (lineStart !== -1) {
       this.indentStart = lineStart;
       this.indentEnd = at;
     } else if (members) return;
@@ -494,8 +489,7 @@ class CutGuesser {
     if (this.indentStart !== -1) {
       // The same indent after a line break: an element of a nested array is indented further.
       const indent = this.indentEnd - this.indentStart;
-      if (bytes[at - indent - 1] !== LINE_FEED) return false;
-      for (let offset = 0; offset < indent; offset++) if (bytes[at - indent + offset] !== bytes[this.indentStart + offset]) return false;
+      if (bytes[at - indent - 1] !== LINE_FEED || !sameBytes(bytes, at - indent, this.indentStart, indent)) return false;
     }
     if (this.signatureEnd === 0) return true;
     at = skipBlanks(bytes, at + 1);
